@@ -1,0 +1,327 @@
+// The awasmc driver. compile_module() is the whole pipeline in one place:
+//   parse -> stage -> verify -> per target: lower (rewrites to a fixpoint,
+//   verify after each) -> schedule -> emit -> wrap.
+// build_all() runs it over modules/*.js; the CLI writes, verifies or dumps.
+#include "driver.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "emit.h"
+#include "sha256.h"
+#include "stage.h"
+
+namespace awasmc {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Runs one rewrite pass to its fixpoint on every function, verifying after each run.
+template <class Pass>
+void to_fixpoint(Module& m, Pass pass) {
+  for (Function& f : m.functions) {
+    for (int round = 0;; round++) {
+      if (round > 64) fail(f.loc, "internal: a rewrite of " + f.name + " did not reach a fixpoint");
+      bool changed = pass(f);
+      verify_function(f);
+      if (!changed) break;
+    }
+  }
+}
+
+std::string read_file(const fs::path& p, bool& ok) {
+  std::ifstream in(p, std::ios::binary);
+  ok = static_cast<bool>(in);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+}  // namespace
+
+Module lower_for_target(Module m, Target t, const std::string& stop_after) {
+  auto stop = [&](const char* pass) { return stop_after == pass; };
+  to_fixpoint(m, [](Function& f) { return simplify(f); });
+  if (stop("simplify")) return m;
+  if (t == Target::Js || t == Target::Runtime) {
+    to_fixpoint(m, [](Function& f) { return lower_u64(f); });
+    if (stop("lower_u64")) return m;
+  }
+  to_fixpoint(m, [t](Function& f) { return lower_ops(f, t); });
+  if (stop("lower_ops")) return m;
+  to_fixpoint(m, [](Function& f) { return simplify(f); });
+  return m;
+}
+
+std::string emit_target(const Module& m, Target t, const SourceSet& sources) {
+  switch (t) {
+    case Target::Wasm: return emit_wasm_target(m, false);
+    case Target::WasmThreads: return emit_wasm_target(m, true);
+    case Target::Js: return emit_js_target(m, sources);
+    case Target::Runtime: return emit_runtime_target(m);
+  }
+  return {};
+}
+
+std::vector<OutputFile> build_all(const std::string& root, int jobs, SourceSet& sources) {
+  // Modules in name order; a module that exports no kernel is a library for the others.
+  std::vector<std::string> paths;
+  for (const auto& e : fs::directory_iterator(fs::path(root) / "modules"))
+    if (e.is_regular_file() && e.path().extension() == ".js") paths.push_back("modules/" + e.path().filename().string());
+  std::sort(paths.begin(), paths.end());
+
+  // Parse, stage, verify: sequential (the SourceSet grows as modules import each other).
+  std::vector<Module> staged;
+  for (const std::string& p : paths) {
+    try {
+      Module m = stage_module(root, p, sources);
+      verify_module(m);
+      if (!m.functions.empty()) staged.push_back(std::move(m));
+    } catch (const CompileError& e) {
+      throw std::runtime_error(sources.format(e));
+    }
+  }
+
+  // Lower, schedule, emit, wrap: one job per (module, target), results in fixed slots.
+  const size_t nt = std::size(kTargets);
+  std::vector<OutputFile> out(staged.size() * nt);
+  std::vector<std::string> errors(out.size());
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i; (i = next++) < out.size();) {
+      const Module& m = staged[i / nt];
+      Target t = kTargets[i % nt];
+      try {
+        Module lowered = lower_for_target(m, t);
+        out[i] = {std::string(target_name(t)) + "/" + m.name + ".js", emit_target(lowered, t, sources)};
+      } catch (const CompileError& e) {
+        errors[i] = sources.format(e);
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int k = 1; k < std::max(1, jobs); k++) pool.emplace_back(worker);
+  worker();
+  for (auto& th : pool) th.join();
+  for (const std::string& e : errors)
+    if (!e.empty()) throw std::runtime_error(e);
+  out.push_back({"MANIFEST.json", manifest_json(out)});
+  return out;
+}
+
+std::string manifest_json(const std::vector<OutputFile>& files) {
+  std::vector<std::pair<std::string, std::string>> rows;
+  for (const OutputFile& f : files) rows.emplace_back("targets/" + f.path, sha256_hex(f.bytes));
+  std::sort(rows.begin(), rows.end());
+  std::string out = "{\n  \"compiler\": \"awasmc " AWASMC_VERSION "\",\n";
+  out += "  \"toolchain\": {\n    \"binaryen\": \"" BINARYEN_VERSION "\",\n    \"tree-sitter\": \"" TREE_SITTER_VERSION
+         "\",\n    \"tree-sitter-javascript\": \"" GRAMMAR_VERSION "\"\n  },\n  \"files\": {\n";
+  for (size_t i = 0; i < rows.size(); i++)
+    out += "    \"" + rows[i].first + "\": \"" + rows[i].second + "\"" + (i + 1 < rows.size() ? ",\n" : "\n");
+  out += "  }\n}\n";
+  return out;
+}
+
+// ------------------------------------------------------------------ CLI
+
+namespace {
+
+const char* kUsage =
+    "usage: awasmc <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  build [-j N] [--out DIR] [--root DIR]   compile every modules/*.js for every target into DIR\n"
+    "                                          (default ROOT/targets) and write DIR/MANIFEST.json\n"
+    "  verify [--root DIR]                      rebuild in memory and compare with ROOT/targets;\n"
+    "                                          names every differing, missing or unexpected file, exit 1 if any\n"
+    "  dump --pass NAME [--target T] FILE       print the IR of a kernel file after a pass:\n"
+    "                                          stage, simplify, lower_u64, lower_ops, final, wat\n"
+    "                                          (targets: wasm, wasm_threads, js, runtime; default js)\n"
+    "  --help, --version\n"
+    "\n"
+    "targets: wasm (Binaryen, SIMD128), wasm_threads (shared imported memory), js (unrolled JavaScript),\n"
+    "runtime (bytecode for runtime/interp.js)\n";
+
+struct Args {
+  std::string cmd, root = ".", out, pass, target = "js", file;
+  int jobs = 1;
+};
+
+bool parse_args(int argc, char** argv, Args& a, std::string& err) {
+  if (argc < 2) {
+    err = "missing command";
+    return false;
+  }
+  a.cmd = argv[1];
+  for (int i = 2; i < argc; i++) {
+    std::string s = argv[i];
+    auto value = [&](std::string& into) {
+      if (i + 1 >= argc) {
+        err = s + " needs a value";
+        return false;
+      }
+      into = argv[++i];
+      return true;
+    };
+    if (s == "-j" || s.rfind("-j", 0) == 0) {
+      std::string v = s.size() > 2 ? s.substr(2) : "";
+      if (v.empty() && !value(v)) return false;
+      char* end = nullptr;
+      long n = std::strtol(v.c_str(), &end, 10);
+      if (!end || *end || n < 1 || n > 64) {
+        err = "-j needs a number from 1 to 64, got '" + v + "'";
+        return false;
+      }
+      a.jobs = static_cast<int>(n);
+    } else if (s == "--out") {
+      if (!value(a.out)) return false;
+    } else if (s == "--root") {
+      if (!value(a.root)) return false;
+    } else if (s == "--pass") {
+      if (!value(a.pass)) return false;
+    } else if (s == "--target") {
+      if (!value(a.target)) return false;
+    } else if (!s.empty() && s[0] == '-') {
+      err = "unknown option " + s;
+      return false;
+    } else if (a.file.empty()) {
+      a.file = s;
+    } else {
+      err = "unexpected argument " + s;
+      return false;
+    }
+  }
+  return true;
+}
+
+int cmd_build(const Args& a) {
+  SourceSet sources;
+  std::vector<OutputFile> files = build_all(a.root, a.jobs, sources);
+  fs::path out = a.out.empty() ? fs::path(a.root) / "targets" : fs::path(a.out);
+  for (const OutputFile& f : files) {
+    fs::path p = out / f.path;
+    fs::create_directories(p.parent_path());
+    fs::path tmp = p;
+    tmp += ".tmp";
+    {
+      std::ofstream o(tmp, std::ios::binary | std::ios::trunc);
+      o.write(f.bytes.data(), static_cast<std::streamsize>(f.bytes.size()));
+      if (!o) throw std::runtime_error("cannot write " + tmp.string());
+    }
+    fs::rename(tmp, p);
+  }
+  std::cout << "awasmc: wrote " << files.size() << " files to " << out.generic_string() << "\n";
+  return 0;
+}
+
+int cmd_verify(const Args& a) {
+  SourceSet sources;
+  std::vector<OutputFile> files = build_all(a.root, a.jobs, sources);
+  fs::path dir = fs::path(a.root) / "targets";
+  int bad = 0;
+  std::vector<std::string> expected;
+  for (const OutputFile& f : files) {
+    expected.push_back(f.path);
+    bool ok;
+    std::string have = read_file(dir / f.path, ok);
+    if (!ok) {
+      std::cout << "missing:   targets/" << f.path << "\n";
+      bad++;
+    } else if (have != f.bytes) {
+      std::cout << "differs:   targets/" << f.path << "\n";
+      bad++;
+    }
+  }
+  if (fs::exists(dir)) {
+    std::vector<std::string> found;
+    for (const auto& e : fs::recursive_directory_iterator(dir))
+      if (e.is_regular_file()) found.push_back(fs::relative(e.path(), dir).generic_string());
+    std::sort(found.begin(), found.end());
+    for (const std::string& f : found)
+      if (std::find(expected.begin(), expected.end(), f) == expected.end()) {
+        std::cout << "unexpected: targets/" << f << "\n";
+        bad++;
+      }
+  }
+  if (bad) {
+    std::cout << "awasmc verify: " << bad << " file(s) differ from a fresh build\n";
+    return 1;
+  }
+  std::cout << "awasmc verify: " << files.size() << " files identical to a fresh build\n";
+  return 0;
+}
+
+int cmd_dump(const Args& a) {
+  if (a.file.empty()) throw std::runtime_error("dump needs a kernel file");
+  Target t = Target::Js;
+  bool found = false;
+  for (Target k : kTargets)
+    if (a.target == target_name(k)) t = k, found = true;
+  if (!found) throw std::runtime_error("unknown target '" + a.target + "'");
+  static const char* passes[] = {"stage", "simplify", "lower_u64", "lower_ops", "final", "wat"};
+  if (std::find_if(std::begin(passes), std::end(passes), [&](const char* p) { return a.pass == p; }) == std::end(passes))
+    throw std::runtime_error("unknown pass '" + a.pass + "' (stage, simplify, lower_u64, lower_ops, final, wat)");
+  SourceSet sources;
+  Module m;
+  try {
+    m = stage_module(".", fs::path(a.file).lexically_normal().generic_string(), sources);
+    verify_module(m);
+  } catch (const CompileError& e) {
+    throw std::runtime_error(sources.format(e));
+  }
+  if (a.pass != "stage") {
+    if (a.pass == "wat") {
+      if (t != Target::Wasm && t != Target::WasmThreads) t = Target::Wasm;
+      m = lower_for_target(std::move(m), t);
+      std::cout << emit_wasm_text(m, t == Target::WasmThreads);
+      return 0;
+    }
+    m = lower_for_target(std::move(m), t, a.pass == "final" ? "" : a.pass);
+  }
+  std::cout << print_module(m);
+  return 0;
+}
+
+}  // namespace
+
+int cli_main(int argc, char** argv) {
+  Args a;
+  std::string err;
+  if (argc >= 2 && (!std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h") || !std::strcmp(argv[1], "help"))) {
+    std::cout << kUsage;
+    return 0;
+  }
+  if (argc >= 2 && !std::strcmp(argv[1], "--version")) {
+    std::cout << "awasmc " AWASMC_VERSION " (binaryen " BINARYEN_VERSION ", tree-sitter " TREE_SITTER_VERSION
+                 ", tree-sitter-javascript " GRAMMAR_VERSION ")\n";
+    return 0;
+  }
+  if (!parse_args(argc, argv, a, err)) {
+    std::cerr << "awasmc: " << err << "\n\n" << kUsage;
+    return 2;
+  }
+  try {
+    if (a.cmd == "build") return cmd_build(a);
+    if (a.cmd == "verify") return cmd_verify(a);
+    if (a.cmd == "dump") return cmd_dump(a);
+    std::cerr << "awasmc: unknown command '" << a.cmd << "'\n\n" << kUsage;
+    return 2;
+  } catch (const CompileError& e) {
+    // Errors from build_all are already formatted; this path is dump's and stage's.
+    std::cerr << "error: " << e.what() << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << e.what();
+    if (std::strlen(e.what()) && e.what()[std::strlen(e.what()) - 1] != '\n') std::cerr << "\n";
+    return 1;
+  }
+}
+
+}  // namespace awasmc

@@ -1,0 +1,23 @@
+// Emitters (pass 7) and wrappers (pass 8): each turns a lowered, scheduled IR
+// module into the text of one target file, `targets/<target>/<module>.js`.
+#pragma once
+#include <string>
+
+#include "diag.h"
+#include "ir.h"
+#include "rewrite.h"
+
+namespace awasmc {
+
+std::string emit_wasm_target(const Module& m, bool threads);  // emit_wasm.cpp (Binaryen)
+std::string emit_wasm_binary(const Module& m, bool threads);  // the raw .wasm bytes
+std::string emit_wasm_text(const Module& m, bool threads);    // the optimized module as wat (dump)
+std::string emit_js_target(const Module& m, const SourceSet& sources);  // emit_js.cpp
+std::string emit_runtime_target(const Module& m);                       // emit_bytecode.cpp
+
+// wrap.cpp: the parts every target file shares.
+std::string target_header(const Module& m, Target t);
+std::string target_layout(const Module& m);  // memoryBytes, regions, functions exports
+std::string base64(const std::string& bytes);
+
+}  // namespace awasmc

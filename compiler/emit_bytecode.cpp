@@ -1,0 +1,117 @@
+// Pass 7 for the runtime target: compact bytecode of the lowered IR for the
+// tiny interpreter in runtime/interp.js. A register machine: one register per
+// local and per value node; each instruction is five signed LEB128 fields
+// (opcode, then four operands), base64-encoded. Opcodes are the op table's
+// order followed by four control ops; the program carries the op names so the
+// interpreter can check it understands every one.
+#include <array>
+#include <functional>
+
+#include "emit.h"
+
+namespace awasmc {
+
+namespace {
+
+enum Control : int { kLoopTest = static_cast<int>(Op::Count_), kLoopNext, kJump, kJumpIfZero };
+const char* kControlNames[] = {"loop_test", "loop_next", "jump", "jump_if_zero"};
+
+int mem_code(Ty t) { return t == Ty::U8 ? 0 : t == Ty::U16 ? 1 : 2; }
+
+struct Program {
+  std::vector<std::array<int32_t, 5>> code;
+  size_t emit(int op, int32_t a = 0, int32_t b = 0, int32_t c = 0, int32_t d = 0) {
+    code.push_back({op, a, b, c, d});
+    return code.size() - 1;
+  }
+};
+
+struct FnCompiler {
+  const Function& f;
+  Program& p;
+  int32_t reg(uint32_t node) const { return static_cast<int32_t>(f.locals.size() + node); }
+
+  void block(const Block& b) {
+    for (const Stmt& s : b) {
+      if (s.kind == Stmt::Loop) {
+        int32_t k = static_cast<int32_t>(s.local);
+        p.emit(static_cast<int>(Op::Const), k, 0);
+        size_t test = p.emit(kLoopTest, k, reg(s.node), 0);
+        block(s.body);
+        p.emit(kLoopNext, k, static_cast<int32_t>(test));
+        p.code[test][3] = static_cast<int32_t>(p.code.size());
+        continue;
+      }
+      if (s.kind == Stmt::If) {
+        size_t jz = p.emit(kJumpIfZero, reg(s.node), 0);
+        block(s.body);
+        size_t jend = p.emit(kJump, 0);
+        p.code[jz][2] = static_cast<int32_t>(p.code.size());
+        block(s.els);
+        p.code[jend][1] = static_cast<int32_t>(p.code.size());
+        continue;
+      }
+      const uint32_t id = s.node;
+      const Node& n = f[id];
+      const int op = static_cast<int>(n.op);
+      auto r = [&](uint32_t x) { return x ? reg(x) : -1; };
+      switch (n.op) {
+        case Op::Const: p.emit(op, reg(id), static_cast<int32_t>(static_cast<uint32_t>(n.imm))); break;
+        case Op::LocalGet: p.emit(op, reg(id), static_cast<int32_t>(n.imm)); break;
+        case Op::LocalSet: p.emit(op, static_cast<int32_t>(n.imm), r(n.a)); break;
+        case Op::Load: p.emit(op, reg(id), r(n.a), static_cast<int32_t>(n.imm), mem_code(static_cast<Ty>(n.imm2))); break;
+        case Op::Store: p.emit(op, mem_code(static_cast<Ty>(n.imm2)), r(n.a), r(n.b), static_cast<int32_t>(n.imm)); break;
+        case Op::Return: p.emit(op, f.result == Ty::U32 ? 1 : 0, r(n.a)); break;
+        default:
+          if (ty_is64(n.ty) || ty_vector(n.ty)) fail(n.loc, "internal: 64-bit or lane value reached the bytecode emitter");
+          p.emit(op, reg(id), r(n.a), r(n.b), r(n.c));
+      }
+    }
+  }
+};
+
+void leb(std::string& out, int32_t v) {
+  int64_t x = v;
+  for (;;) {
+    uint8_t byte = x & 0x7f;
+    x >>= 7;
+    bool done = (x == 0 && !(byte & 0x40)) || (x == -1 && (byte & 0x40));
+    if (!done) byte |= 0x80;
+    out += static_cast<char>(byte);
+    if (done) break;
+  }
+}
+
+}  // namespace
+
+std::string emit_runtime_target(const Module& m) {
+  Program p;
+  std::string fns;
+  for (const Function& f : m.functions) {
+    size_t entry = p.code.size();
+    FnCompiler c{f, p};
+    c.block(f.body);
+    p.emit(static_cast<int>(Op::Return), f.result == Ty::U32 ? 1 : 0, -1);
+    std::string params;
+    for (uint32_t i = 0; i < f.nparams; i++) params += (i ? ", " : "") + std::to_string(i);
+    fns += "    " + f.name + ": { entry: " + std::to_string(entry) + ", registers: " + std::to_string(f.locals.size() + f.nodes.size()) +
+           ", params: [" + params + "] },\n";
+  }
+  std::string bytes;
+  for (auto& ins : p.code)
+    for (int32_t v : ins) leb(bytes, v);
+  std::string ops;
+  for (int i = 0; i < static_cast<int>(Op::Count_); i++) ops += std::string(i ? ", '" : "'") + op_info(static_cast<Op>(i)).text + "'";
+  for (const char* c : kControlNames) ops += std::string(", '") + c + "'";
+
+  std::string out = target_header(m, Target::Runtime);
+  out += "import { instantiateProgram } from '../../runtime/interp.js';\n";
+  out += target_layout(m);
+  out += "const program = {\n  memoryBytes,\n  ops: [" + ops + "],\n";
+  out += "  instructions: " + std::to_string(p.code.size()) + ",\n";
+  out += "  code: '" + base64(bytes) + "',\n  functions: {\n" + fns + "  },\n};\n";
+  out += "export function instantiate() {\n  return instantiateProgram(program);\n}\n";
+  return out;
+}
+
+}  // namespace awasmc

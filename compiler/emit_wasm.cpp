@@ -1,0 +1,274 @@
+// Pass 7 for the wasm and wasm_threads targets: builds a Binaryen module from
+// the scheduled IR, validates it (a hard gate), optimizes it with explicitly
+// set options, and writes the binary. The only file that includes binaryen-c.h.
+// Binaryen's options are process-wide, so every use is serialized by a mutex.
+#include <binaryen-c.h>
+
+#include <cstdlib>
+#include <functional>
+#include <memory>
+#include <mutex>
+
+#include "emit.h"
+#include "schedule.h"
+
+namespace awasmc {
+
+namespace {
+
+std::mutex g_binaryen;
+
+BinaryenOp Binaryen_() { return -1; }  // the table's `_`: no instruction
+
+enum class WK { CONST, LGET, LSET, LOAD, STORE, RET, BIN, SHIFT, UN, SELECT, NOP, EXTRACT, REPLACE };
+struct WasmOp {
+  WK kind;
+  BinaryenOp (*i32)();
+  BinaryenOp (*i64)();
+  BinaryenOp (*v32)();
+  BinaryenOp (*v64)();
+};
+const WasmOp kWasm[] = {
+#define OP(name, text, arity, flags, wk, w32, w64, wv32, wv64, js) \
+  {WK::wk, Binaryen##w32, Binaryen##w64, Binaryen##wv32, Binaryen##wv64},
+#include "ops.def"
+#undef OP
+};
+
+BinaryenType wasm_type(Ty t) {
+  switch (t) {
+    case Ty::None: return BinaryenTypeNone();
+    case Ty::U64: case Ty::I64: return BinaryenTypeInt64();
+    case Ty::U32x4: case Ty::U64x2: return BinaryenTypeVec128();
+    default: return BinaryenTypeInt32();
+  }
+}
+
+struct ModuleRef {
+  BinaryenModuleRef m = BinaryenModuleCreate();
+  ~ModuleRef() { BinaryenModuleDispose(m); }
+};
+
+struct FnBuilder {
+  BinaryenModuleRef mod;
+  const Function& f;
+  Schedule sch;
+  std::vector<uint32_t> temp;  // node -> wasm local index
+  std::vector<BinaryenType> vars;
+  int labels = 0;
+
+  BinaryenExpressionRef get_local(uint32_t idx, Ty t) { return BinaryenLocalGet(mod, idx, wasm_type(t)); }
+
+  BinaryenOp pick(const Node& n, const WasmOp& w) {
+    Ty ct = n.ty;
+    if ((op_info(n.op).flags & CMP) || n.op == Op::ExtractLane) ct = f[n.a].ty;
+    BinaryenOp op = -1;
+    switch (ct) {
+      case Ty::U32: case Ty::I32: op = w.i32(); break;
+      case Ty::U64: case Ty::I64: op = w.i64(); break;
+      case Ty::U32x4: op = w.v32(); break;
+      case Ty::U64x2: op = w.v64(); break;
+      default: break;
+    }
+    if (op == -1) fail(n.loc, std::string("internal: no wasm instruction for ") + op_info(n.op).text + " on " + ty_name(ct));
+    return op;
+  }
+
+  BinaryenExpressionRef value(uint32_t id) {
+    if (!sch.inlined[id]) return get_local(temp[id], f[id].ty);
+    return build(id);
+  }
+
+  BinaryenExpressionRef pointer(const Node& n) {
+    if (!n.a) return BinaryenConst(mod, BinaryenLiteralInt32(0));
+    int size = ty_bytes(static_cast<Ty>(n.imm2));
+    BinaryenExpressionRef idx = value(n.a);
+    if (size == 1) return idx;
+    int sh = size == 2 ? 1 : size == 4 ? 2 : size == 8 ? 3 : 4;
+    return BinaryenBinary(mod, BinaryenShlInt32(), idx, BinaryenConst(mod, BinaryenLiteralInt32(sh)));
+  }
+
+  BinaryenExpressionRef build(uint32_t id) {
+    const Node& n = f[id];
+    const WasmOp& w = kWasm[static_cast<int>(n.op)];
+    switch (w.kind) {
+      case WK::CONST:
+        switch (n.ty) {
+          case Ty::U64: case Ty::I64: return BinaryenConst(mod, BinaryenLiteralInt64(static_cast<int64_t>(n.imm)));
+          case Ty::U32x4: case Ty::U64x2: {
+            uint8_t b[16];
+            for (int i = 0; i < 8; i++) {
+              b[i] = static_cast<uint8_t>(n.imm >> (8 * i));
+              b[8 + i] = static_cast<uint8_t>(n.imm2 >> (8 * i));
+            }
+            return BinaryenConst(mod, BinaryenLiteralVec128(b));
+          }
+          default: return BinaryenConst(mod, BinaryenLiteralInt32(static_cast<int32_t>(static_cast<uint32_t>(n.imm))));
+        }
+      case WK::LGET: return get_local(static_cast<uint32_t>(n.imm), n.ty);
+      case WK::LOAD: {
+        Ty mt = static_cast<Ty>(n.imm2);
+        uint32_t bytes = static_cast<uint32_t>(ty_bytes(mt));
+        return BinaryenLoad(mod, bytes, false, static_cast<uint32_t>(n.imm), bytes, wasm_type(n.ty), pointer(n));
+      }
+      case WK::BIN: return BinaryenBinary(mod, pick(n, w), value(n.a), value(n.b));
+      case WK::SHIFT:
+        if (ty_vector(n.ty)) return BinaryenSIMDShift(mod, pick(n, w), value(n.a), value(n.b));
+        return BinaryenBinary(mod, pick(n, w), value(n.a), value(n.b));
+      case WK::UN: return BinaryenUnary(mod, pick(n, w), value(n.a));
+      case WK::SELECT: return BinaryenSelect(mod, value(n.a), value(n.b), value(n.c), wasm_type(n.ty));
+      case WK::NOP: return value(n.a);
+      case WK::EXTRACT: return BinaryenSIMDExtract(mod, pick(n, w), value(n.a), static_cast<uint8_t>(n.imm));
+      case WK::REPLACE: return BinaryenSIMDReplace(mod, pick(n, w), value(n.a), static_cast<uint8_t>(n.imm), value(n.b));
+      default: fail(n.loc, std::string("internal: ") + op_info(n.op).text + " is not an expression");
+    }
+  }
+
+  BinaryenExpressionRef block(const Block& b) {
+    std::vector<BinaryenExpressionRef> list;
+    for (const Stmt& s : b) {
+      if (s.kind == Stmt::Loop) {
+        std::string brk = "b" + std::to_string(labels), cont = "l" + std::to_string(labels);
+        labels++;
+        BinaryenExpressionRef counter = get_local(s.local, Ty::U32);
+        list.push_back(BinaryenLocalSet(mod, s.local, BinaryenConst(mod, BinaryenLiteralInt32(0))));
+        std::vector<BinaryenExpressionRef> body;
+        body.push_back(BinaryenBreak(mod, brk.c_str(), BinaryenBinary(mod, BinaryenGeUInt32(), counter, value(s.node)), nullptr));
+        body.push_back(block(s.body));
+        body.push_back(BinaryenLocalSet(mod, s.local, BinaryenBinary(mod, BinaryenAddInt32(), get_local(s.local, Ty::U32),
+                                                                     BinaryenConst(mod, BinaryenLiteralInt32(1)))));
+        body.push_back(BinaryenBreak(mod, cont.c_str(), nullptr, nullptr));
+        BinaryenExpressionRef inner = BinaryenBlock(mod, nullptr, body.data(), static_cast<BinaryenIndex>(body.size()), BinaryenTypeNone());
+        BinaryenExpressionRef loop = BinaryenLoop(mod, cont.c_str(), inner);
+        list.push_back(BinaryenBlock(mod, brk.c_str(), &loop, 1, BinaryenTypeNone()));
+        continue;
+      }
+      if (s.kind == Stmt::If) {
+        BinaryenExpressionRef els = s.els.empty() ? nullptr : block(s.els);
+        list.push_back(BinaryenIf(mod, value(s.node), block(s.body), els));
+        continue;
+      }
+      const Node& n = f[s.node];
+      switch (n.op) {
+        case Op::LocalSet: list.push_back(BinaryenLocalSet(mod, static_cast<uint32_t>(n.imm), value(n.a))); break;
+        case Op::Store: {
+          Ty mt = static_cast<Ty>(n.imm2);
+          uint32_t bytes = static_cast<uint32_t>(ty_bytes(mt));
+          list.push_back(BinaryenStore(mod, bytes, static_cast<uint32_t>(n.imm), bytes, pointer(n), value(n.b), wasm_type(ty_value(mt))));
+          break;
+        }
+        case Op::Return: list.push_back(BinaryenReturn(mod, n.a ? value(n.a) : nullptr)); break;
+        default:
+          if (!sch.inlined[s.node]) list.push_back(BinaryenLocalSet(mod, temp[s.node], build(s.node)));
+      }
+    }
+    return BinaryenBlock(mod, nullptr, list.data(), static_cast<BinaryenIndex>(list.size()), BinaryenTypeNone());
+  }
+
+  void run() {
+    sch = schedule_function(f);
+    temp.assign(f.nodes.size(), 0);
+    for (size_t i = f.nparams; i < f.locals.size(); i++) vars.push_back(wasm_type(f.locals[i]));
+    uint32_t next = static_cast<uint32_t>(f.locals.size());
+    for (size_t id = 1; id < f.nodes.size(); id++) {
+      if (sch.inlined[id] || f.nodes[id].ty == Ty::None || sch.uses[id] == 0) continue;
+      temp[id] = next++;
+      vars.push_back(wasm_type(f.nodes[id].ty));
+    }
+    std::vector<BinaryenType> params;
+    for (uint32_t i = 0; i < f.nparams; i++) params.push_back(wasm_type(f.locals[i]));
+    BinaryenType ptype = BinaryenTypeCreate(params.data(), static_cast<BinaryenIndex>(params.size()));
+    BinaryenExpressionRef body = block(f.body);
+    BinaryenAddFunction(mod, f.name.c_str(), ptype, wasm_type(f.result), vars.data(), static_cast<BinaryenIndex>(vars.size()), body);
+    BinaryenAddFunctionExport(mod, f.name.c_str(), f.name.c_str());
+  }
+};
+
+// Builds, validates and optimizes; `use` receives the module while the lock is held.
+void with_module(const Module& m, bool threads, const std::function<void(BinaryenModuleRef)>& use) {
+  std::lock_guard<std::mutex> lock(g_binaryen);
+  ModuleRef ref;
+  BinaryenModuleRef mod = ref.m;
+  BinaryenFeatures feats = BinaryenFeatureMVP() | BinaryenFeatureSIMD128() | BinaryenFeatureBulkMemory() |
+                           BinaryenFeatureMutableGlobals() | BinaryenFeatureSignExt();
+  if (threads) feats |= BinaryenFeatureAtomics();
+  BinaryenModuleSetFeatures(mod, feats);
+  BinaryenIndex pages = m.memory_bytes / 65536;
+  if (threads) {
+    BinaryenSetMemory(mod, pages, pages, nullptr, nullptr, nullptr, nullptr, nullptr, 0, true);
+    BinaryenAddMemoryImport(mod, "0", "env", "memory", 1);
+  } else {
+    BinaryenSetMemory(mod, pages, pages, "memory", nullptr, nullptr, nullptr, nullptr, 0, false);
+  }
+  for (const Function& f : m.functions) {
+    FnBuilder b{mod, f, {}, {}, {}, 0};
+    b.run();
+  }
+  if (!BinaryenModuleValidate(mod)) fail({}, "internal: Binaryen rejected the module built from " + m.source);
+  // Process-wide options, set explicitly before every optimization.
+  BinaryenSetOptimizeLevel(3);
+  BinaryenSetShrinkLevel(0);
+  BinaryenSetDebugInfo(false);
+  BinaryenSetLowMemoryUnused(false);
+  BinaryenSetZeroFilledMemory(false);
+  BinaryenSetFastMath(false);
+  BinaryenClearPassArguments();
+  BinaryenModuleOptimize(mod);
+  if (!BinaryenModuleValidate(mod)) fail({}, "internal: Binaryen's optimizer produced an invalid module for " + m.source);
+  use(mod);
+}
+
+}  // namespace
+
+std::string emit_wasm_binary(const Module& m, bool threads) {
+  std::string bytes;
+  with_module(m, threads, [&](BinaryenModuleRef mod) {
+    BinaryenModuleAllocateAndWriteResult r = BinaryenModuleAllocateAndWrite(mod, nullptr);
+    bytes.assign(static_cast<const char*>(r.binary), r.binaryBytes);
+    std::free(r.binary);
+    if (r.sourceMap) std::free(r.sourceMap);
+  });
+  return bytes;
+}
+
+std::string emit_wasm_text(const Module& m, bool threads) {
+  std::string text;
+  with_module(m, threads, [&](BinaryenModuleRef mod) {
+    char* t = BinaryenModuleAllocateAndWriteText(mod);
+    text = t;
+    std::free(t);
+  });
+  return text;
+}
+
+std::string emit_wasm_target(const Module& m, bool threads) {
+  std::string wasm = emit_wasm_binary(m, threads);
+  std::string out = target_header(m, threads ? Target::WasmThreads : Target::Wasm);
+  out += target_layout(m);
+  out += "const wasm = '" + base64(wasm) + "';\n";
+  out += "let compiled = null;\n";
+  out += "export function instantiate() {\n";
+  out += "  if (compiled === null) compiled = new WebAssembly.Module(Uint8Array.from(atob(wasm), (c) => c.charCodeAt(0)));\n";
+  if (threads) {
+    std::string pages = std::to_string(m.memory_bytes / 65536);
+    out += "  const memory = new WebAssembly.Memory({ initial: " + pages + ", maximum: " + pages + ", shared: true });\n";
+    out += "  const ex = new WebAssembly.Instance(compiled, { env: { memory } }).exports;\n";
+  } else {
+    out += "  const ex = new WebAssembly.Instance(compiled, {}).exports;\n";
+    out += "  const memory = ex.memory;\n";
+  }
+  out += "  return {\n    mem: new Uint8Array(memory.buffer),\n    fns: {\n";
+  for (const Function& f : m.functions) {
+    if (f.result == Ty::U32) {
+      std::string ps;
+      for (uint32_t i = 0; i < f.nparams; i++) ps += (i ? ", p" : "p") + std::to_string(i);
+      out += "      " + f.name + ": (" + ps + ") => ex." + f.name + "(" + ps + ") >>> 0,\n";
+    } else {
+      out += "      " + f.name + ": ex." + f.name + ",\n";
+    }
+  }
+  out += "    },\n  };\n}\n";
+  return out;
+}
+
+}  // namespace awasmc

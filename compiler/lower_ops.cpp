@@ -1,0 +1,139 @@
+// Pass: expand ops that the target has no single instruction for, using the op
+// table (a `_` wasm column, an empty JS template): scalar not/andnot and bswap
+// on wasm; rotations on lane types; rotations, andnot and bswap on js/runtime.
+// Each expansion only produces ops the target has, so one pass reaches the fixpoint.
+#include <cstring>
+
+#include "rewrite.h"
+
+namespace awasmc {
+
+const char* target_name(Target t) {
+  switch (t) {
+    case Target::Wasm: return "wasm";
+    case Target::WasmThreads: return "wasm_threads";
+    case Target::Js: return "js";
+    case Target::Runtime: return "runtime";
+  }
+  return "?";
+}
+
+namespace {
+
+struct WasmCols {
+  bool i32, i64, v32, v64;
+};
+#define STR(x) #x
+const WasmCols kWasm[] = {
+#define OP(name, text, arity, flags, wk, w32, w64, wv32, wv64, js) \
+  {std::strcmp(STR(w32), "_") != 0, std::strcmp(STR(w64), "_") != 0, std::strcmp(STR(wv32), "_") != 0, std::strcmp(STR(wv64), "_") != 0},
+#include "ops.def"
+#undef OP
+};
+#undef STR
+
+bool has_instr(const Function& f, const Node& n, Target t) {
+  const OpInfo& info = op_info(n.op);
+  if (n.op == Op::Not || n.op == Op::Andnot || n.op == Op::Bswap || n.op == Op::Rotl || n.op == Op::Rotr) {
+    Ty ty = n.ty;
+    if (t == Target::Js || t == Target::Runtime) return info.js[0] != 0;
+    const WasmCols& c = kWasm[static_cast<int>(n.op)];
+    switch (ty) {
+      case Ty::U32: case Ty::I32: return c.i32;
+      case Ty::U64: case Ty::I64: return c.i64;
+      case Ty::U32x4: return c.v32;
+      case Ty::U64x2: return c.v64;
+      default: return false;
+    }
+  }
+  (void)f;
+  return true;
+}
+
+}  // namespace
+
+bool lower_ops(Function& f, Target t) {
+  bool changed = false;
+  Rebuilder r(f);
+  Function out = r.run([&](uint32_t id) {
+    const Node& n = f[id];
+    if (has_instr(f, n, t)) {
+      r.set_map(id, r.copy(n));
+      return;
+    }
+    changed = true;
+    const Ty ty = n.ty;
+    const int bits = ty_bytes(ty_lane(ty)) * 8;
+    const bool vec = ty_vector(ty);
+    const SrcLoc loc = n.loc;
+    auto all_ones = [&](Ty ty2) {
+      Node c;
+      c.op = Op::Const;
+      c.ty = ty2;
+      c.imm = ty_mask(ty2);
+      c.imm2 = ty_vector(ty2) ? ~0ull : 0;
+      c.loc = loc;
+      return r.emit(c);
+    };
+    const Ty amt_ty = vec ? Ty::U32 : ty;  // shift amounts of lane types are u32
+    uint32_t a = r.mapped(n.a), b = r.mapped(n.b);
+    switch (n.op) {
+      case Op::Not:
+        if (t == Target::Js || t == Target::Runtime) break;
+        r.set_map(id, r.op(Op::Xor, ty, a, all_ones(ty), loc));
+        return;
+      case Op::Andnot: {
+        uint32_t nb = r.op(Op::Not, ty, b, 0, loc);
+        if (!has_instr(r.out(), r.out()[nb], t)) {
+          r.out().body.pop_back();
+          nb = r.op(Op::Xor, ty, b, all_ones(ty), loc);
+        }
+        r.set_map(id, r.op(Op::And, ty, a, nb, loc));
+        return;
+      }
+      case Op::Rotl:
+      case Op::Rotr: {
+        // rotr(x, n) = (x >>> n) | (x << (bits - n)); shifts take the amount modulo bits,
+        // so n = 0 gives x | x = x.
+        uint32_t k = r.constant(amt_ty, static_cast<uint64_t>(bits), loc);
+        uint32_t other = r.op(Op::Sub, amt_ty, k, b, loc);
+        uint32_t sa = n.op == Op::Rotr ? b : other, sb = n.op == Op::Rotr ? other : b;
+        uint32_t hi = r.op(Op::ShrU, ty, a, sa, loc);
+        uint32_t lo = r.op(Op::Shl, ty, a, sb, loc);
+        r.set_map(id, r.op(Op::Or, ty, hi, lo, loc));
+        return;
+      }
+      case Op::Bswap: {
+        if (vec) break;
+        if (bits == 32) {
+          // bswap32(x) = (rotl(x, 8) & 0x00ff00ff) | (rotr(x, 8) & 0xff00ff00)
+          uint32_t eight = r.constant(ty, 8, loc);
+          uint32_t l = r.op(Op::Rotl, ty, a, eight, loc);
+          uint32_t rr = r.op(Op::Rotr, ty, a, eight, loc);
+          uint32_t x = r.op(Op::And, ty, l, r.constant(ty, 0x00ff00ffu, loc), loc);
+          uint32_t y = r.op(Op::And, ty, rr, r.constant(ty, 0xff00ff00u, loc), loc);
+          r.set_map(id, r.op(Op::Or, ty, x, y, loc));
+          return;
+        }
+        // bswap64: swap bytes in 16-bit units, then 16-bit units in 32-bit units, then the halves.
+        auto swap = [&](uint32_t v, uint64_t mask, int sh) {
+          uint32_t s = r.constant(ty, static_cast<uint64_t>(sh), loc);
+          uint32_t m = r.constant(ty, mask, loc);
+          uint32_t hi = r.op(Op::And, ty, r.op(Op::ShrU, ty, v, s, loc), m, loc);
+          uint32_t lo = r.op(Op::Shl, ty, r.op(Op::And, ty, v, m, loc), s, loc);
+          return r.op(Op::Or, ty, hi, lo, loc);
+        };
+        uint32_t v = swap(a, 0x00ff00ff00ff00ffull, 8);
+        v = swap(v, 0x0000ffff0000ffffull, 16);
+        r.set_map(id, r.op(Op::Rotl, ty, v, r.constant(ty, 32, loc), loc));
+        return;
+      }
+      default: break;
+    }
+    fail(loc, std::string(op_info(n.op).text) + " on " + ty_name(ty) + " is not supported on the " + target_name(t) + " target");
+  });
+  f = std::move(out);
+  return changed;
+}
+
+}  // namespace awasmc

@@ -1,0 +1,499 @@
+// Built-ins of the stager: the `awasm` prelude module (types, memory views,
+// fn, loop, when, rotl/rotr/bswap/select/...), the JavaScript globals kernels
+// may use (Math, Array, Object, BigInt, Number) and the array/string methods.
+// Every built-in checks its arguments and names them in errors.
+#include <algorithm>
+#include <cmath>
+
+#include "stage_impl.h"
+
+namespace awasmc {
+
+namespace {
+
+enum Builtin : int {
+  // awasm prelude
+  B_memory, B_fn, B_loop, B_when, B_rotl, B_rotr, B_bswap, B_select, B_andnot, B_eqz, B_lane, B_with_lane, B_assert,
+  // bound methods
+  B_type_array, B_view_load, B_view_store, B_view_as,
+  // JS globals
+  B_math_floor, B_math_ceil, B_math_abs, B_math_min, B_math_max, B_math_trunc, B_math_sqrt, B_math_imul, B_math_pow,
+  B_array_from, B_array_is_array, B_object_keys, B_object_values, B_object_entries, B_object_freeze, B_bigint, B_number,
+  B_string,
+};
+
+bool is_int(double d) { return std::isfinite(d) && std::trunc(d) == d; }
+
+}  // namespace
+
+static Value builtin(Stager& s, int id, const std::string& name, Native* self = nullptr) {
+  Native n;
+  n.kind = Native::Builtin;
+  n.id = id;
+  n.name = name;
+  n.self = self;
+  return Value::native(s.new_native(std::move(n)));
+}
+
+static Value type_value(Stager& s, Ty ty, bool be = false, uint32_t count = 0) {
+  Native n;
+  n.kind = Native::Type;
+  n.ty = ty;
+  n.be = be;
+  n.count = count;
+  n.name = ty_name(ty);
+  return Value::native(s.new_native(std::move(n)));
+}
+
+Value Stager::prelude_module() {
+  if (prelude_.k == Value::Obj) return prelude_;
+  Object* o = new_object();
+  for (Ty t : {Ty::U8, Ty::U16, Ty::U32, Ty::I32, Ty::U64, Ty::I64, Ty::U32x4, Ty::U64x2}) o->set(ty_name(t), type_value(*this, t));
+  static const std::pair<const char*, int> fns[] = {
+      {"memory", B_memory}, {"fn", B_fn},         {"loop", B_loop},     {"when", B_when},     {"rotl", B_rotl},
+      {"rotr", B_rotr},     {"bswap", B_bswap},   {"select", B_select}, {"andnot", B_andnot}, {"eqz", B_eqz},
+      {"lane", B_lane},     {"withLane", B_with_lane}, {"assert", B_assert}};
+  for (auto& [name, id] : fns) o->set(name, builtin(*this, id, name));
+  prelude_ = Value::object(o);
+  return prelude_;
+}
+
+void Stager::install_globals(Env* env) {
+  auto obj = [&](std::initializer_list<std::pair<const char*, int>> members) {
+    Object* o = new_object();
+    for (auto& [name, id] : members) o->set(name, builtin(*this, id, name));
+    return Value::object(o);
+  };
+  Value math = obj({{"floor", B_math_floor}, {"ceil", B_math_ceil}, {"abs", B_math_abs}, {"min", B_math_min},
+                    {"max", B_math_max}, {"trunc", B_math_trunc}, {"sqrt", B_math_sqrt}, {"imul", B_math_imul},
+                    {"pow", B_math_pow}});
+  env->vars.push_back({"Math", math, true, true});
+  env->vars.push_back({"Array", obj({{"from", B_array_from}, {"isArray", B_array_is_array}}), true, true});
+  env->vars.push_back({"Object", obj({{"keys", B_object_keys}, {"values", B_object_values}, {"entries", B_object_entries}, {"freeze", B_object_freeze}}), true, true});
+  env->vars.push_back({"BigInt", builtin(*this, B_bigint, "BigInt"), true, true});
+  env->vars.push_back({"Number", builtin(*this, B_number, "Number"), true, true});
+  env->vars.push_back({"String", builtin(*this, B_string, "String"), true, true});
+  env->vars.push_back({"Infinity", Value::num(INFINITY), true, true});
+  env->vars.push_back({"NaN", Value::num(NAN), true, true});
+}
+
+// ------------------------------------------------------------ members
+
+Value Stager::native_member(Native* nat, const std::string& name, const Ast* at) {
+  if (nat->kind == Native::Type) {
+    if (name == "be") {
+      if (nat->count) error(at, "write u32.be.array(n), not u32.array(n).be");
+      if (ty_vector(nat->ty)) error(at, "lane types have no big-endian view");
+      return type_value(*this, nat->ty, true);
+    }
+    if (name == "array") return builtin(*this, B_type_array, "array", nat);
+    if (name == "bits") return Value::num(ty_bytes(ty_lane(nat->ty)) * 8);
+    if (name == "bytes") return Value::num(ty_bytes(nat->ty) * (nat->count ? nat->count : 1));
+    if (name == "lanes") return Value::num(ty_lanes(nat->ty));
+    if (name == "name") return Value::str(ty_name(nat->ty));
+    if (name == "length" && nat->count) return Value::num(nat->count);
+    error(at, std::string("type ") + ty_name(nat->ty) + " has no property '" + name + "'");
+  }
+  if (nat->kind == Native::View) {
+    if (name == "load") return builtin(*this, B_view_load, "load", nat);
+    if (name == "store") return builtin(*this, B_view_store, "store", nat);
+    if (name == "as") return builtin(*this, B_view_as, "as", nat);
+    if (name == "length") return Value::num(nat->count);
+    if (name == "bytes") return Value::num(static_cast<double>(nat->count) * ty_bytes(nat->ty));
+    if (name == "offset") return Value::num(nat->offset);
+    error(at, "memory view " + nat->name + " has no property '" + name + "' (views have load, store, as, length, bytes, offset)");
+  }
+  error(at, describe(Value::native(nat)) + " has no property '" + name + "'");
+}
+
+Value Stager::string_member(const std::string& s, const std::string& name, const Ast* at) {
+  if (name == "length") return Value::num(static_cast<double>(s.size()));
+  error(at, "strings have no property '" + name + "' in kernels");
+}
+
+// ------------------------------------------------------------ array methods
+
+Value Stager::array_method(Array* arr, const std::string& name, std::vector<Value>& args, const Ast* site) {
+  auto callback = [&](size_t i) -> const Value& {
+    if (i >= args.size() || (args[i].k != Value::Fn && args[i].k != Value::Nat))
+      error(site, "array." + name + " needs a function argument");
+    return args[i];
+  };
+  auto int_arg = [&](size_t i, double def) -> double {
+    if (i >= args.size() || args[i].k == Value::Undef) return def;
+    if (args[i].k != Value::Num || !is_int(args[i].n)) error(site, "array." + name + ": argument " + std::to_string(i + 1) + " must be an integer");
+    return args[i].n;
+  };
+  const double len = static_cast<double>(arr->items.size());
+  auto rel = [&](double x) { return x < 0 ? std::max(0.0, len + x) : std::min(x, len); };
+  auto idx = [](size_t i) { return Value::num(static_cast<double>(i)); };
+  if (name == "map" || name == "forEach" || name == "filter" || name == "every" || name == "some" || name == "find" || name == "findIndex") {
+    Value f = callback(0);
+    std::vector<Value> out;
+    std::vector<Value> items = arr->items;
+    for (size_t i = 0; i < items.size(); i++) {
+      Value r = call(f, {items[i], idx(i), Value::array(arr)}, site);
+      if (name == "map") out.push_back(r);
+      else if (name == "filter") { if (truthy(r, site)) out.push_back(items[i]); }
+      else if (name == "every") { if (!truthy(r, site)) return Value::boolean(false); }
+      else if (name == "some") { if (truthy(r, site)) return Value::boolean(true); }
+      else if (name == "find") { if (truthy(r, site)) return items[i]; }
+      else if (name == "findIndex") { if (truthy(r, site)) return idx(i); }
+    }
+    if (name == "forEach" || name == "find") return Value::undef();
+    if (name == "every") return Value::boolean(true);
+    if (name == "some") return Value::boolean(false);
+    if (name == "findIndex") return Value::num(-1);
+    return Value::array(new_array(std::move(out)));
+  }
+  if (name == "reduce") {
+    Value f = callback(0);
+    size_t i = 0;
+    Value acc;
+    if (args.size() > 1) acc = args[1];
+    else {
+      if (arr->items.empty()) error(site, "reduce of an empty array with no initial value");
+      acc = arr->items[0];
+      i = 1;
+    }
+    std::vector<Value> items = arr->items;
+    for (; i < items.size(); i++) acc = call(f, {acc, items[i], idx(i), Value::array(arr)}, site);
+    return acc;
+  }
+  if (name == "slice") {
+    double a = rel(int_arg(0, 0)), b = rel(int_arg(1, len));
+    std::vector<Value> out;
+    for (double i = a; i < b; i++) out.push_back(arr->items[static_cast<size_t>(i)]);
+    return Value::array(new_array(std::move(out)));
+  }
+  if (name == "concat") {
+    std::vector<Value> out = arr->items;
+    for (auto& a : args) {
+      if (a.k == Value::Arr) out.insert(out.end(), a.arr->items.begin(), a.arr->items.end());
+      else out.push_back(a);
+    }
+    return Value::array(new_array(std::move(out)));
+  }
+  if (name == "push") {
+    for (auto& a : args) arr->items.push_back(a);
+    return Value::num(static_cast<double>(arr->items.size()));
+  }
+  if (name == "pop") {
+    if (arr->items.empty()) return Value::undef();
+    Value v = arr->items.back();
+    arr->items.pop_back();
+    return v;
+  }
+  if (name == "fill") {
+    Value v = args.empty() ? Value::undef() : args[0];
+    double a = rel(int_arg(1, 0)), b = rel(int_arg(2, len));
+    for (double i = a; i < b; i++) arr->items[static_cast<size_t>(i)] = v;
+    return Value::array(arr);
+  }
+  if (name == "indexOf" || name == "includes") {
+    Value v = args.empty() ? Value::undef() : args[0];
+    for (size_t i = 0; i < arr->items.size(); i++)
+      if (strict_equal(arr->items[i], v)) return name == "includes" ? Value::boolean(true) : idx(i);
+    return name == "includes" ? Value::boolean(false) : Value::num(-1);
+  }
+  if (name == "reverse") {
+    std::reverse(arr->items.begin(), arr->items.end());
+    return Value::array(arr);
+  }
+  if (name == "join") {
+    std::string sep = args.empty() || args[0].k == Value::Undef ? "," : to_string(args[0], site);
+    std::string out;
+    for (size_t i = 0; i < arr->items.size(); i++) out += (i ? sep : "") + to_string(arr->items[i], site);
+    return Value::str(out);
+  }
+  if (name == "entries" || name == "keys") {
+    std::vector<Value> out;
+    for (size_t i = 0; i < arr->items.size(); i++) {
+      if (name == "keys") out.push_back(idx(i));
+      else out.push_back(Value::array(new_array({idx(i), arr->items[i]})));
+    }
+    return Value::array(new_array(std::move(out)));
+  }
+  if (name == "at") {
+    double i = int_arg(0, 0);
+    if (i < 0) i += len;
+    if (i < 0 || i >= len) error(site, "static index out of range in array.at");
+    return arr->items[static_cast<size_t>(i)];
+  }
+  error(site, "arrays have no method '" + name + "' in kernels");
+}
+
+// ------------------------------------------------------------ calls
+
+Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* site) {
+  auto arg = [&](size_t i) -> const Value& {
+    static const Value undef;
+    return i < args.size() ? args[i] : undef;
+  };
+  auto want_rt = [&](size_t i, const char* what) -> const Value& {
+    if (arg(i).k != Value::Rt) error(site, std::string(what) + " must be a runtime value, not " + describe(arg(i)));
+    return args[i];
+  };
+  auto want_num = [&](size_t i, const char* what) -> double {
+    if (arg(i).k != Value::Num) error(site, std::string(what) + " must be a number, not " + describe(arg(i)));
+    return args[i].n;
+  };
+  auto want_index = [&](size_t i, const char* what, double limit) -> uint32_t {
+    double d = want_num(i, what);
+    if (!is_int(d) || d < 0 || d >= limit)
+      error(site, std::string(what) + " " + to_string(arg(i), site) + " is out of range 0.." + std::to_string(static_cast<long long>(limit) - 1));
+    return static_cast<uint32_t>(d);
+  };
+
+  if (nat->kind == Native::Type) {
+    Ty t = nat->ty;
+    if (nat->count || nat->be) error(site, "array and endianness specs are not callable; call the plain type, e.g. u32(x)");
+    if (ty_vector(t) && args.size() == static_cast<size_t>(ty_lanes(t))) {
+      // u32x4(a, b, c, d): one value per lane.
+      Value v = convert(t, to_rt(args[0], ty_lane(t), site), site);
+      for (int i = 1; i < ty_lanes(t); i++) {
+        Value x = to_rt(args[i], ty_lane(t), site);
+        Node n;
+        n.op = Op::ReplaceLane;
+        n.ty = t;
+        n.a = v.node;
+        n.b = x.node;
+        n.imm = static_cast<uint64_t>(i);
+        v = emit(n, site);
+      }
+      return v;
+    }
+    if (args.size() != 1) error(site, std::string(ty_name(t)) + "(x) takes one argument");
+    return convert(t, args[0], site);
+  }
+
+  switch (nat->id) {
+    case B_memory: {
+      if (arg(0).k != Value::Str || arg(0).s.empty()) error(site, "memory(name, spec): name must be a non-empty string");
+      const std::string name = arg(0).s;
+      auto make_view = [&](const std::string& region, Native* spec) {
+        if (spec->kind != Native::Type) error(site, "memory(name, spec): spec must be a type such as u32.array(16), not " + describe(Value::native(spec)));
+        uint32_t count = spec->count ? spec->count : 1;
+        uint64_t bytes = static_cast<uint64_t>(count) * ty_bytes(spec->ty);
+        if (bytes > (1u << 30)) error(site, "memory region '" + region + "' is larger than 1 GiB");
+        Native v;
+        v.kind = Native::View;
+        v.ty = spec->ty;
+        v.be = spec->be;
+        v.count = count;
+        v.name = region;
+        v.loc = site->loc;
+        v.offset = alloc_region(region, static_cast<uint32_t>(bytes), site);
+        return Value::native(new_native(std::move(v)));
+      };
+      if (arg(1).k == Value::Nat) return make_view(name, arg(1).nat);
+      if (arg(1).k == Value::Obj) {
+        Object* o = new_object();
+        for (auto& [field, spec] : arg(1).obj->props) {
+          if (spec.k != Value::Nat) error(site, "memory(name, {field: spec}): field '" + field + "' must be a type spec");
+          o->set(field, make_view(name + "." + field, spec.nat));
+        }
+        return Value::object(o);
+      }
+      error(site, "memory(name, spec): spec must be a type spec (u32.array(8)) or an object of them");
+    }
+    case B_fn: {
+      if (arg(0).k != Value::Arr) error(site, "fn(params, body): params must be an array of types, e.g. [u32]");
+      if (arg(1).k != Value::Fn) error(site, "fn(params, body): body must be a function");
+      Native k;
+      k.kind = Native::Kernel;
+      k.fn = arg(1).fn;
+      k.loc = site->loc;
+      for (auto& p : arg(0).arr->items) {
+        if (p.k != Value::Nat || p.nat->kind != Native::Type || p.nat->count || p.nat->be)
+          error(site, "fn(params, body): parameter types must be plain types, not " + describe(p));
+        if (p.nat->ty != Ty::U32 && p.nat->ty != Ty::I32)
+          error(site, std::string("fn parameters are u32 or i32 (JavaScript numbers), not ") + ty_name(p.nat->ty));
+        k.params.push_back(p.nat->ty);
+      }
+      return Value::native(new_native(std::move(k)));
+    }
+    case B_loop: runtime_loop(arg(0), arg(1), site); return Value::undef();
+    case B_when: runtime_when(arg(0), arg(1), arg(2), site); return Value::undef();
+    case B_rotl:
+    case B_rotr: {
+      const Value& x = want_rt(0, "rotl/rotr: the value");
+      return rt_binary(nat->id == B_rotl ? Op::Rotl : Op::Rotr, x, arg(1), site);
+    }
+    case B_bswap: {
+      const Value& x = want_rt(0, "bswap: the value");
+      if (ty_vector(x.ty)) error(site, "bswap is defined on scalars");
+      return rt_unary(Op::Bswap, x, site);
+    }
+    case B_eqz: return rt_unary(Op::Eqz, want_rt(0, "eqz: the value"), site);
+    case B_andnot: {
+      Ty t = arg(0).k == Value::Rt ? arg(0).ty : arg(1).ty;
+      if (arg(0).k != Value::Rt && arg(1).k != Value::Rt) error(site, "andnot(a, b) needs a runtime value");
+      return rt_binary(Op::Andnot, to_rt(arg(0), t, site), to_rt(arg(1), t, site), site);
+    }
+    case B_select: {
+      const Value& c = arg(0);
+      if (c.k != Value::Rt) return truthy(c, site) ? arg(1) : arg(2);
+      if (c.ty != Ty::U32) error(site, std::string("select: the condition must be u32, not ") + ty_name(c.ty));
+      Ty t = arg(1).k == Value::Rt ? arg(1).ty : arg(2).ty;
+      if (arg(1).k != Value::Rt && arg(2).k != Value::Rt) error(site, "select(c, a, b): a or b must be a runtime value");
+      Value a = to_rt(arg(1), t, site), b = to_rt(arg(2), t, site);
+      Node n;
+      n.op = Op::Select;
+      n.ty = t;
+      n.a = c.node;
+      n.b = a.node;
+      n.c = b.node;
+      return emit(n, site);
+    }
+    case B_lane: {
+      const Value& v = want_rt(0, "lane(v, i): v");
+      if (!ty_vector(v.ty)) error(site, "lane(v, i): v must be a lane type such as u32x4");
+      Node n;
+      n.op = Op::ExtractLane;
+      n.ty = ty_lane(v.ty);
+      n.a = v.node;
+      n.imm = want_index(1, "lane index", ty_lanes(v.ty));
+      return emit(n, site);
+    }
+    case B_with_lane: {
+      const Value& v = want_rt(0, "withLane(v, i, x): v");
+      if (!ty_vector(v.ty)) error(site, "withLane(v, i, x): v must be a lane type such as u32x4");
+      Node n;
+      n.op = Op::ReplaceLane;
+      n.ty = v.ty;
+      n.a = v.node;
+      n.imm = want_index(1, "lane index", ty_lanes(v.ty));
+      n.b = to_rt(arg(2), ty_lane(v.ty), site).node;
+      return emit(n, site);
+    }
+    case B_assert: {
+      if (arg(0).k == Value::Rt) error(site, "assert() checks static conditions at build time; it got a runtime value");
+      if (!truthy(arg(0), site))
+        error(site, "assertion failed" + (arg(1).k == Value::Str ? ": " + arg(1).s : std::string()));
+      return Value::undef();
+    }
+    case B_type_array: {
+      Native* t = nat->self;
+      double n = want_num(0, "array length");
+      if (!is_int(n) || n < 1 || n > (1 << 28)) error(site, "array length must be an integer between 1 and 2^28");
+      Value v = type_value(*this, t->ty, t->be, static_cast<uint32_t>(n));
+      return v;
+    }
+    case B_view_load:
+    case B_view_store: {
+      Native* v = nat->self;
+      const bool store = nat->id == B_view_store;
+      Node n;
+      n.op = store ? Op::Store : Op::Load;
+      n.imm2 = static_cast<uint64_t>(v->ty);
+      n.imm = v->offset;
+      const Value& i = arg(0);
+      if (i.k == Value::Rt) {
+        if (i.ty != Ty::U32) error(site, std::string("memory index must be u32, not ") + ty_name(i.ty));
+        n.a = i.node;
+      } else {
+        uint32_t k = want_index(0, ("index into " + v->name).c_str(), v->count);
+        n.imm += static_cast<uint64_t>(k) * ty_bytes(v->ty);
+      }
+      Ty vt = ty_value(v->ty);
+      bool swap = v->be && ty_bytes(v->ty) > 1;
+      if (!store) {
+        n.ty = vt;
+        Value r = emit(n, site);
+        return swap ? rt_unary(Op::Bswap, r, site) : r;
+      }
+      if (args.size() != 2) error(site, "view.store(index, value) takes two arguments");
+      Value x = to_rt(arg(1), vt, site);
+      if (swap) x = rt_unary(Op::Bswap, x, site);
+      n.b = x.node;
+      emit(n, site);
+      return Value::undef();
+    }
+    case B_view_as: {
+      Native* v = nat->self;
+      const Value& t = arg(0);
+      if (t.k != Value::Nat || t.nat->kind != Native::Type || t.nat->count) error(site, "view.as(type): type must be a plain type such as u32 or u32.be");
+      uint64_t bytes = static_cast<uint64_t>(v->count) * ty_bytes(v->ty);
+      int eb = ty_bytes(t.nat->ty);
+      if (bytes % eb) error(site, "view.as: " + std::to_string(bytes) + " bytes is not a whole number of " + ty_name(t.nat->ty));
+      Native nv = *v;
+      nv.ty = t.nat->ty;
+      nv.be = t.nat->be;
+      nv.count = static_cast<uint32_t>(bytes / eb);
+      return Value::native(new_native(std::move(nv)));
+    }
+    case B_math_floor: return Value::num(std::floor(want_num(0, "Math.floor: x")));
+    case B_math_ceil: return Value::num(std::ceil(want_num(0, "Math.ceil: x")));
+    case B_math_abs: return Value::num(std::fabs(want_num(0, "Math.abs: x")));
+    case B_math_trunc: return Value::num(std::trunc(want_num(0, "Math.trunc: x")));
+    case B_math_sqrt: return Value::num(std::sqrt(want_num(0, "Math.sqrt: x")));
+    case B_math_pow: return Value::num(std::pow(want_num(0, "Math.pow: x"), want_num(1, "Math.pow: y")));
+    case B_math_imul: {
+      double a = want_num(0, "Math.imul: a"), b = want_num(1, "Math.imul: b");
+      auto u = [](double d) {
+        if (!std::isfinite(d)) return 0u;
+        double m = std::fmod(std::trunc(d), 4294967296.0);
+        if (m < 0) m += 4294967296.0;
+        return static_cast<uint32_t>(m);
+      };
+      return Value::num(static_cast<int32_t>(u(a) * u(b)));
+    }
+    case B_math_min:
+    case B_math_max: {
+      double r = nat->id == B_math_min ? INFINITY : -INFINITY;
+      for (size_t i = 0; i < args.size(); i++) {
+        double x = want_num(i, "Math.min/max: argument");
+        if (std::isnan(x)) return Value::num(NAN);
+        r = nat->id == B_math_min ? std::min(r, x) : std::max(r, x);
+      }
+      return Value::num(r);
+    }
+    case B_array_from: {
+      const Value& src = arg(0);
+      std::vector<Value> items;
+      if (src.k == Value::Arr) items = src.arr->items;
+      else if (src.k == Value::Obj) {
+        Value* l = src.obj->find("length");
+        if (!l || l->k != Value::Num || !is_int(l->n) || l->n < 0 || l->n > (1 << 24))
+          error(site, "Array.from({length: n}): n must be an integer between 0 and 2^24");
+        items.resize(static_cast<size_t>(l->n));
+      } else error(site, "Array.from needs an array or {length: n}, not " + describe(src));
+      if (arg(1).k != Value::Undef) {
+        for (size_t i = 0; i < items.size(); i++) items[i] = call(arg(1), {items[i], Value::num(static_cast<double>(i))}, site);
+      }
+      return Value::array(new_array(std::move(items)));
+    }
+    case B_array_is_array: return Value::boolean(arg(0).k == Value::Arr);
+    case B_object_keys:
+    case B_object_values:
+    case B_object_entries: {
+      if (arg(0).k != Value::Obj) error(site, "Object.keys/values/entries need a plain object, not " + describe(arg(0)));
+      std::vector<Value> out;
+      for (auto& [k, v] : arg(0).obj->props) {
+        if (nat->id == B_object_keys) out.push_back(Value::str(k));
+        else if (nat->id == B_object_values) out.push_back(v);
+        else out.push_back(Value::array(new_array({Value::str(k), v})));
+      }
+      return Value::array(new_array(std::move(out)));
+    }
+    case B_object_freeze: return arg(0);
+    case B_bigint: {
+      const Value& x = arg(0);
+      if (x.k == Value::Big) return x;
+      if (x.k == Value::Num && is_int(x.n) && std::fabs(x.n) < 1e37) return Value::bigint(static_cast<BigInt>(x.n));
+      error(site, "BigInt(x) needs an integer number, not " + describe(x));
+    }
+    case B_number: {
+      const Value& x = arg(0);
+      if (x.k == Value::Num) return x;
+      if (x.k == Value::Big) return Value::num(static_cast<double>(x.big));
+      if (x.k == Value::Bool) return Value::num(x.b ? 1 : 0);
+      error(site, "Number(x) needs a number, BigInt or boolean, not " + describe(x));
+    }
+    case B_string: return Value::str(to_string(arg(0), site));
+  }
+  error(site, "unknown built-in " + nat->name);
+}
+
+}  // namespace awasmc

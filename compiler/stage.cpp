@@ -1,0 +1,1461 @@
+// Pass 2, stage: the build-time JavaScript evaluator (see stage.h).
+//
+// Statements and expressions are evaluated with JavaScript semantics over static
+// values. Operators on runtime values call rt_binary/rt_unary, which append IR
+// nodes. Anything outside the documented subset is a CompileError naming the
+// construct. Evaluation is bounded: a step budget catches unbounded static
+// loops, a call-depth limit catches runaway recursion.
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "stage_impl.h"
+
+namespace awasmc {
+
+namespace {
+
+constexpr uint64_t kMaxSteps = 20'000'000;
+constexpr int kMaxDepth = 200;
+
+bool is_int(double d) { return std::isfinite(d) && std::trunc(d) == d; }
+
+uint32_t to_uint32(double d) {
+  if (!std::isfinite(d)) return 0;
+  double m = std::fmod(std::trunc(d), 4294967296.0);
+  if (m < 0) m += 4294967296.0;
+  return static_cast<uint32_t>(m);
+}
+int32_t to_int32(double d) { return static_cast<int32_t>(to_uint32(d)); }
+
+// Number::toString for finite values, as JavaScript prints them.
+std::string number_to_string(double d) {
+  if (std::isnan(d)) return "NaN";
+  if (std::isinf(d)) return d < 0 ? "-Infinity" : "Infinity";
+  if (d == 0) return "0";
+  std::string sign = d < 0 ? "-" : "";
+  d = std::fabs(d);
+  char buf[64];
+  auto r = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific);
+  std::string sci(buf, r.ptr);  // d.ddde[+-]xx
+  size_t epos = sci.find('e');
+  std::string digits = sci.substr(0, 1) + (epos > 2 ? sci.substr(2, epos - 2) : "");
+  int n = std::stoi(sci.substr(epos + 1)) + 1;  // decimal point position
+  int k = static_cast<int>(digits.size());
+  std::string out;
+  if (k <= n && n <= 21) out = digits + std::string(n - k, '0');
+  else if (0 < n && n <= 21) out = digits.substr(0, n) + "." + digits.substr(n);
+  else if (-6 < n && n <= 0) out = "0." + std::string(-n, '0') + digits;
+  else {
+    int e = n - 1;
+    out = digits.substr(0, 1) + (k > 1 ? "." + digits.substr(1) : "") + "e" + (e >= 0 ? "+" : "-") + std::to_string(std::abs(e));
+  }
+  return sign + out;
+}
+
+std::string bigint_to_string(BigInt v) {
+  if (v == 0) return "0";
+  bool neg = v < 0;
+  unsigned __int128 u = neg ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
+  std::string s;
+  while (u) {
+    s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));
+    u /= 10;
+  }
+  return neg ? "-" + s : s;
+}
+
+}  // namespace
+
+// ======================================================================= setup
+
+Env* Stager::new_env(Env* parent) {
+  envs_.push_back(std::make_unique<Env>());
+  envs_.back()->parent = parent;
+  return envs_.back().get();
+}
+Array* Stager::new_array(std::vector<Value> items) {
+  arrays_.push_back(std::make_unique<Array>());
+  arrays_.back()->items = std::move(items);
+  return arrays_.back().get();
+}
+Object* Stager::new_object() {
+  objects_.push_back(std::make_unique<Object>());
+  return objects_.back().get();
+}
+Native* Stager::new_native(Native n) {
+  natives_.push_back(std::make_unique<Native>(std::move(n)));
+  return natives_.back().get();
+}
+
+void Stager::step(const Ast* at) {
+  if (++steps_ > kMaxSteps)
+    error(at, "static evaluation did not finish within " + std::to_string(kMaxSteps) +
+                  " steps (an unbounded static loop? runtime loops use loop(n, body))");
+}
+
+ModuleRecord* Stager::load_module(const std::string& rel_path, const Ast* at) {
+  auto it = modules_.find(rel_path);
+  if (it != modules_.end()) {
+    if (!it->second->done) error(at, "import cycle: " + rel_path + " is still being evaluated");
+    return it->second.get();
+  }
+  std::ifstream in(std::filesystem::path(root_) / rel_path, std::ios::binary);
+  if (!in) {
+    if (at) error(at, "cannot read module " + rel_path);
+    throw CompileError({}, "cannot read module " + rel_path);
+  }
+  std::stringstream ss;
+  ss << in.rdbuf();
+  int file = sources_.add(rel_path, ss.str());
+  auto rec = std::make_unique<ModuleRecord>();
+  rec->path = rel_path;
+  rec->parsed = parse_file(sources_, file);
+  ModuleRecord* m = rec.get();
+  modules_.emplace(rel_path, std::move(rec));
+  run_module(m);
+  m->done = true;
+  return m;
+}
+
+void Stager::run_module(ModuleRecord* m) {
+  Env* globals = new_env(nullptr);
+  install_globals(globals);
+  m->env = new_env(globals);
+  const Ast* root = m->parsed.root;
+  std::vector<const Ast*> stmts = root->named_kids();
+  hoist(stmts, m->env);
+  for (const Ast* s : stmts) {
+    if (s->type == "import_statement") {
+      const Ast* src = s->field("source");
+      std::string spec;
+      for (const Ast* k : src->kids)
+        if (k->type == "string_fragment") spec += k->text;
+      Value mod;
+      if (spec == "awasm") {
+        mod = prelude_module();
+      } else {
+        if (spec.rfind("./", 0) != 0 || spec.size() < 4 || spec.substr(spec.size() - 3) != ".js")
+          error(src, "imports are 'awasm' or a relative './file.js' in modules/ (got '" + spec + "')");
+        std::filesystem::path p = std::filesystem::path(m->path).parent_path() / spec;
+        std::string rel = p.lexically_normal().generic_string();
+        ModuleRecord* dep = load_module(rel, src);
+        Object* o = new_object();
+        for (auto& [k, v] : dep->exports) o->set(k, v);
+        mod = Value::object(o);
+      }
+      for (const Ast* k : s->named_kids()) {
+        if (k->type != "import_clause") continue;
+        for (const Ast* c : k->named_kids()) {
+          if (c->type == "named_imports") {
+            for (const Ast* spec_node : c->named_kids()) {
+              const Ast* name = spec_node->field("name");
+              const Ast* alias = spec_node->field("alias");
+              std::string local = alias ? alias->text : name->text;
+              Value* v = mod.obj->find(name->text);
+              if (!v) error(name, "'" + name->text + "' is not exported by '" + spec + "'");
+              if (m->env->find_here(local)) error(name, "'" + local + "' is already declared");
+              m->env->vars.push_back({local, *v, true, true});
+            }
+          } else if (c->type == "namespace_import") {
+            const Ast* id = c->named_kids().at(0);
+            m->env->vars.push_back({id->text, mod, true, true});
+          } else {
+            error(c, "default imports are not supported; use import { name } from '" + spec + "'");
+          }
+        }
+      }
+      continue;
+    }
+    if (s->type == "export_statement") {
+      if (const Ast* d = s->field("declaration")) {
+        exec(d, m->env);
+        std::vector<std::string> names;
+        if (d->type == "function_declaration") names.push_back(d->field("name")->text);
+        else if (d->type == "lexical_declaration") {
+          for (const Ast* vd : d->named_kids()) {
+            const Ast* nm = vd->field("name");
+            if (nm->type != "identifier") error(nm, "export a destructuring declaration by name: export { a, b }");
+            names.push_back(nm->text);
+          }
+        } else error(d, d->type + " cannot be exported");
+        for (auto& n : names) m->exports.emplace_back(n, lookup(n, m->env, d)->v);
+        continue;
+      }
+      bool clause = false;
+      for (const Ast* c : s->named_kids()) {
+        if (c->type != "export_clause") continue;
+        clause = true;
+        for (const Ast* sp : c->named_kids()) {
+          const Ast* name = sp->field("name");
+          const Ast* alias = sp->field("alias");
+          m->exports.emplace_back(alias ? alias->text : name->text, lookup(name->text, m->env, name)->v);
+        }
+      }
+      if (!clause || s->field("source")) error(s, "only `export const/function ...` and `export { a, b as c }` are supported");
+      continue;
+    }
+    Flow f = exec(s, m->env);
+    if (f != Flow::Normal) error(s, "break, continue or return outside a function");
+  }
+}
+
+Module Stager::run(const std::string& rel_path) {
+  Module out;
+  out_ = &out;
+  out.source = rel_path;
+  out.name = std::filesystem::path(rel_path).stem().string();
+  ModuleRecord* m = load_module(rel_path, nullptr);
+  std::vector<std::pair<std::string, Native*>> kernels;
+  for (auto& [name, v] : m->exports)
+    if (v.k == Value::Nat && v.nat->kind == Native::Kernel) kernels.emplace_back(name, v.nat);
+  std::sort(kernels.begin(), kernels.end(), [](auto& a, auto& b) { return a.first < b.first; });
+  if (kernels.empty()) throw CompileError(SrcLoc{0, 1, 1}, "module exports no kernel functions (export const f = fn([...], body))");
+  for (auto& [name, k] : kernels) stage_kernel(name, k, out);
+  uint32_t pages = (mem_end_ + 65535) / 65536;
+  out.memory_bytes = (pages ? pages : 1) * 65536;
+  out_ = nullptr;
+  return out;
+}
+
+void Stager::stage_kernel(const std::string& name, Native* k, Module& out) {
+  Function f;
+  f.name = name;
+  f.loc = k->loc;
+  f.locals = k->params;
+  f.nparams = static_cast<uint32_t>(k->params.size());
+  fn_ = &f;
+  blocks_ = {&f.body};
+  const Ast* site = k->fn->node;
+  std::vector<Value> args;
+  for (uint32_t i = 0; i < f.nparams; i++) {
+    Node n;
+    n.op = Op::LocalGet;
+    n.ty = f.locals[i];
+    n.imm = i;
+    args.push_back(emit(n, site));
+  }
+  Value r = call(Value::closure(k->fn), args, site);
+  if (r.k == Value::Rt) {
+    if (r.ty != Ty::U32 && r.ty != Ty::I32)
+      error(site, "exported kernel " + name + " returns " + ty_name(r.ty) + "; results must be u32 or i32");
+    f.result = r.ty;
+    Node n;
+    n.op = Op::Return;
+    n.a = r.node;
+    emit(n, site);
+  } else if (r.k != Value::Undef) {
+    error(site, "kernel " + name + " must return a runtime value or nothing, not " + describe(r));
+  }
+  fn_ = nullptr;
+  blocks_.clear();
+  out.functions.push_back(std::move(f));
+}
+
+uint32_t Stager::alloc_region(const std::string& name, uint32_t bytes, const Ast* at) {
+  if (!out_) error(at, "memory regions can only be declared while building a module");
+  for (const Region& r : out_->regions)
+    if (r.name == name) error(at, "memory region '" + name + "' is declared twice");
+  if (bytes == 0 || bytes > (1u << 30)) error(at, "memory region '" + name + "' must have between 1 byte and 1 GiB");
+  uint32_t off = (mem_end_ + 15) & ~15u;
+  out_->regions.push_back({name, off, bytes});
+  mem_end_ = off + bytes;
+  return off;
+}
+
+// ================================================================= statements
+
+void Stager::hoist(const std::vector<const Ast*>& stmts, Env* env) {
+  for (const Ast* s : stmts) {
+    const Ast* d = s;
+    if (s->type == "export_statement" && s->field("declaration")) d = s->field("declaration");
+    if (d->type != "function_declaration") continue;
+    std::string name = d->field("name")->text;
+    if (env->find_here(name)) error(d, "'" + name + "' is already declared");
+    env->vars.push_back({name, make_closure(d, env, name), false, true});
+  }
+}
+
+Flow Stager::exec_block(const std::vector<const Ast*>& stmts, Env* env) {
+  for (const Ast* s : stmts) {
+    Flow f = exec(s, env);
+    if (f != Flow::Normal) return f;
+  }
+  return Flow::Normal;
+}
+
+void Stager::declare(const Ast* decl, Env* env) {
+  bool is_const = false;
+  for (const Ast* k : decl->kids)
+    if (!k->named && k->type == "const") is_const = true;
+  for (const Ast* vd : decl->named_kids()) {
+    if (vd->type != "variable_declarator") continue;
+    const Ast* name = vd->field("name");
+    const Ast* value = vd->field("value");
+    if (is_const && !value) error(vd, "const declaration needs a value");
+    Value v;
+    if (value) {
+      v = eval(value, env);
+      if (v.k == Value::Fn && v.fn->name.empty() && name->type == "identifier") v.fn->name = name->text;
+    }
+    bind_pattern(name, v, env, is_const ? 1 : 0, vd);
+  }
+}
+
+Flow Stager::exec(const Ast* s, Env* env) {
+  step(s);
+  const std::string& t = s->type;
+  if (t == "expression_statement") {
+    auto k = s->named_kids();
+    if (!k.empty()) eval(k[0], env);
+    return Flow::Normal;
+  }
+  if (t == "lexical_declaration") {
+    declare(s, env);
+    return Flow::Normal;
+  }
+  if (t == "function_declaration" || t == "empty_statement" || t == "comment") return Flow::Normal;
+  if (t == "statement_block") {
+    Env* inner = new_env(env);
+    auto stmts = s->named_kids();
+    hoist(stmts, inner);
+    return exec_block(stmts, inner);
+  }
+  if (t == "if_statement") {
+    Value c = eval(s->field("condition"), env);
+    if (c.k == Value::Rt)
+      error(s->field("condition"), "if on a runtime value: use when(cond, () => { ... }, () => { ... }) for runtime branches");
+    if (truthy(c, s)) return exec(s->field("consequence"), env);
+    if (const Ast* alt = s->field("alternative")) return exec(alt->named_kids().at(0), env);
+    return Flow::Normal;
+  }
+  if (t == "for_statement") {
+    Env* loop_env = new_env(env);
+    const Ast* init = s->field("initializer");
+    const Ast* cond = s->field("condition");
+    const Ast* inc = s->field("increment");
+    if (init) {
+      if (init->type == "lexical_declaration") declare(init, loop_env);
+      else if (init->type == "variable_declaration") error(init, "var is not allowed in kernels; use let or const");
+      else if (init->named && init->type != "empty_statement") eval(init, loop_env);
+    }
+    for (;;) {
+      step(s);
+      if (cond && cond->named && cond->type != "empty_statement") {
+        Value c = eval(cond, loop_env);
+        if (c.k == Value::Rt) error(cond, "for loop condition is a runtime value: use loop(count, i => { ... }) for runtime loops");
+        if (!truthy(c, cond)) break;
+      }
+      // A fresh copy of the loop variables per iteration, as JavaScript does for let.
+      Env* iter = new_env(env);
+      for (auto& b : loop_env->vars) iter->vars.push_back(b);
+      Flow f = exec(s->field("body"), iter);
+      loop_env->vars = iter->vars;
+      if (f == Flow::Break) break;
+      if (f == Flow::Return) return f;
+      if (inc) eval(inc, loop_env);
+    }
+    return Flow::Normal;
+  }
+  if (t == "for_in_statement") {
+    const Ast* op = s->field("operator");
+    if (!op || op->type != "of") error(s, "for...in is not allowed in kernels; use for (const k of Object.keys(o))");
+    const Ast* kind = s->field("kind");
+    if (!kind) error(s, "declare the loop variable: for (const x of ...)");
+    if (kind->type == "var") error(kind, "var is not allowed in kernels; use let or const");
+    Value coll = eval(s->field("right"), env);
+    std::vector<Value> items;
+    if (coll.k == Value::Arr) {
+      for (size_t i = 0; i < coll.arr->items.size(); i++) {
+        Env* iter = new_env(env);
+        bind_pattern(s->field("left"), coll.arr->items[i], iter, kind->type == "const" ? 1 : 0, s);
+        Flow f = exec(s->field("body"), iter);
+        if (f == Flow::Break) break;
+        if (f == Flow::Return) return f;
+      }
+      return Flow::Normal;
+    }
+    if (coll.k == Value::Str) {
+      for (char c : coll.s) items.push_back(Value::str(std::string(1, c)));
+    } else {
+      error(s->field("right"), "for...of needs an array or a string, not " + describe(coll));
+    }
+    for (auto& it : items) {
+      Env* iter = new_env(env);
+      bind_pattern(s->field("left"), it, iter, kind->type == "const" ? 1 : 0, s);
+      Flow f = exec(s->field("body"), iter);
+      if (f == Flow::Break) break;
+      if (f == Flow::Return) return f;
+    }
+    return Flow::Normal;
+  }
+  if (t == "while_statement" || t == "do_statement") {
+    bool first = t == "do_statement";
+    for (;;) {
+      step(s);
+      if (!first) {
+        Value c = eval(s->field("condition"), env);
+        if (c.k == Value::Rt) error(s->field("condition"), "while condition is a runtime value: use loop(count, i => { ... })");
+        if (!truthy(c, s)) break;
+      }
+      first = false;
+      Flow f = exec(s->field("body"), env);
+      if (f == Flow::Break) break;
+      if (f == Flow::Return) return f;
+    }
+    return Flow::Normal;
+  }
+  if (t == "return_statement") {
+    auto k = s->named_kids();
+    ret_ = k.empty() ? Value::undef() : eval(k[0], env);
+    return Flow::Return;
+  }
+  if (t == "break_statement" || t == "continue_statement") {
+    if (!s->named_kids().empty()) error(s, "labelled break/continue is not allowed in kernels");
+    return t == "break_statement" ? Flow::Break : Flow::Continue;
+  }
+  if (t == "variable_declaration") error(s, "var is not allowed in kernels; use let or const");
+  if (t == "import_statement" || t == "export_statement") error(s, t + " is only allowed at the top level of a module");
+  if (t == "throw_statement") error(s, "throw_statement is not allowed in kernels; use assert(condition, 'message')");
+  error(s, t + " is not allowed in kernels");
+}
+
+// ================================================================ expressions
+
+Value Stager::make_closure(const Ast* fnode, Env* env, std::string name) {
+  closures_.push_back(std::make_unique<Closure>());
+  Closure* c = closures_.back().get();
+  c->node = fnode;
+  c->env = env;
+  c->name = std::move(name);
+  return Value::closure(c);
+}
+
+Binding* Stager::lookup(const std::string& name, Env* env, const Ast* at) {
+  for (Env* e = env; e; e = e->parent)
+    if (Binding* b = e->find_here(name)) return b;
+  error(at, "'" + name + "' is not defined");
+}
+
+static double parse_number(const std::string& raw, bool& ok) {
+  std::string s;
+  for (char c : raw)
+    if (c != '_') s += c;
+  ok = true;
+  if (s.size() > 2 && s[0] == '0' && (s[1] == 'o' || s[1] == 'O' || s[1] == 'b' || s[1] == 'B')) {
+    int base = (s[1] == 'o' || s[1] == 'O') ? 8 : 2;
+    double v = 0;
+    for (size_t i = 2; i < s.size(); i++) {
+      int d = s[i] - '0';
+      if (d < 0 || d >= base) ok = false;
+      v = v * base + d;
+    }
+    return v;
+  }
+  if (s.size() > 1 && s[0] == '0' && std::isdigit(static_cast<unsigned char>(s[1]))) ok = false;  // legacy octal
+  char* end = nullptr;
+  double v = std::strtod(s.c_str(), &end);
+  if (!end || *end) ok = false;
+  return v;
+}
+
+static bool parse_bigint(const std::string& raw, BigInt& out) {
+  std::string s;
+  for (char c : raw)
+    if (c != '_' && c != 'n') s += c;
+  int base = 10;
+  size_t i = 0;
+  if (s.size() > 2 && s[0] == '0' && std::isalpha(static_cast<unsigned char>(s[1]))) {
+    char p = static_cast<char>(std::tolower(s[1]));
+    base = p == 'x' ? 16 : p == 'o' ? 8 : p == 'b' ? 2 : 0;
+    if (!base) return false;
+    i = 2;
+  }
+  unsigned __int128 v = 0;
+  const unsigned __int128 limit = static_cast<unsigned __int128>(1) << 126;
+  for (; i < s.size(); i++) {
+    int d = std::isdigit(static_cast<unsigned char>(s[i])) ? s[i] - '0' : std::tolower(s[i]) - 'a' + 10;
+    if (d < 0 || d >= base) return false;
+    v = v * base + d;
+    if (v >= limit) return false;
+  }
+  out = static_cast<BigInt>(v);
+  return true;
+}
+
+static std::string unescape_string(const Ast* str, Stager& st) {
+  std::string out;
+  for (const Ast* k : str->kids) {
+    if (k->type == "string_fragment") out += k->text;
+    else if (k->type == "escape_sequence") {
+      const std::string& e = k->text;
+      char c = e.size() > 1 ? e[1] : '\\';
+      switch (c) {
+        case 'n': out += '\n'; break;
+        case 't': out += '\t'; break;
+        case 'r': out += '\r'; break;
+        case '0': out += '\0'; break;
+        case 'x': out += static_cast<char>(std::stoi(e.substr(2, 2), nullptr, 16)); break;
+        case 'u': {
+          if (e.size() != 6) st.error(k, "only \\uXXXX escapes are supported in kernel strings");
+          unsigned cp = static_cast<unsigned>(std::stoi(e.substr(2, 4), nullptr, 16));
+          if (cp >= 0x80) st.error(k, "non-ASCII characters are not supported in kernel strings");
+          out += static_cast<char>(cp);
+          break;
+        }
+        case '\n': break;
+        default: out += c;
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<Value> Stager::eval_args(const Ast* args, Env* env) {
+  std::vector<Value> out;
+  for (const Ast* a : args->named_kids()) {
+    if (a->type == "spread_element") {
+      Value v = eval(a->named_kids().at(0), env);
+      if (v.k != Value::Arr) error(a, "spread needs an array, not " + describe(v));
+      for (auto& x : v.arr->items) out.push_back(x);
+    } else {
+      out.push_back(eval(a, env));
+    }
+  }
+  return out;
+}
+
+Value Stager::eval_template(const Ast* e, Env* env) {
+  std::string out;
+  for (const Ast* k : e->kids) {
+    if (k->type == "string_fragment") out += k->text;
+    else if (k->type == "escape_sequence") {
+      Ast tmp;
+      tmp.kids = {k};
+      tmp.fields = {nullptr};
+      out += unescape_string(&tmp, *this);
+    } else if (k->type == "template_substitution") {
+      out += to_string(eval(k->named_kids().at(0), env), k);
+    }
+  }
+  return Value::str(out);
+}
+
+Value Stager::eval_array(const Ast* e, Env* env) {
+  std::vector<Value> items;
+  bool pending_hole = true;
+  for (const Ast* k : e->kids) {
+    if (!k->named) {
+      if (k->type == ",") {
+        if (pending_hole) error(k, "array holes are not allowed in kernels");
+        pending_hole = true;
+      }
+      continue;
+    }
+    if (k->type == "comment") continue;
+    pending_hole = false;
+    if (k->type == "spread_element") {
+      Value v = eval(k->named_kids().at(0), env);
+      if (v.k != Value::Arr) error(k, "spread needs an array, not " + describe(v));
+      for (auto& x : v.arr->items) items.push_back(x);
+    } else {
+      items.push_back(eval(k, env));
+    }
+  }
+  return Value::array(new_array(std::move(items)));
+}
+
+Value Stager::eval_object(const Ast* e, Env* env) {
+  Object* o = new_object();
+  for (const Ast* k : e->named_kids()) {
+    if (k->type == "pair") {
+      const Ast* key = k->field("key");
+      std::string name;
+      if (key->type == "property_identifier") name = key->text;
+      else if (key->type == "string") name = unescape_string(key, *this);
+      else if (key->type == "number") name = to_string(eval(key, env), key);
+      else if (key->type == "computed_property_name") name = to_string(eval(key->named_kids().at(0), env), key);
+      else error(key, key->type + " keys are not allowed in kernels");
+      Value v = eval(k->field("value"), env);
+      if (v.k == Value::Fn && v.fn->name.empty()) v.fn->name = name;
+      o->set(name, v);
+    } else if (k->type == "shorthand_property_identifier") {
+      o->set(k->text, lookup(k->text, env, k)->v);
+    } else if (k->type == "spread_element") {
+      Value v = eval(k->named_kids().at(0), env);
+      if (v.k != Value::Obj) error(k, "object spread needs a plain object, not " + describe(v));
+      for (auto& p : v.obj->props) o->set(p.first, p.second);
+    } else if (k->type == "method_definition") {
+      const Ast* name = k->field("name");
+      if (name->type != "property_identifier") error(name, "computed method names are not allowed in kernels");
+      o->set(name->text, make_closure(k, env, name->text));
+    } else {
+      error(k, k->type + " is not allowed in object literals in kernels");
+    }
+  }
+  return Value::object(o);
+}
+
+Value Stager::eval(const Ast* e, Env* env) {
+  step(e);
+  const std::string& t = e->type;
+  if (t == "number") {
+    if (!e->text.empty() && e->text.back() == 'n') {
+      BigInt b;
+      if (!parse_bigint(e->text, b)) error(e, "BigInt literal " + e->text + " is out of the supported range (|x| < 2^126)");
+      return Value::bigint(b);
+    }
+    bool ok;
+    double d = parse_number(e->text, ok);
+    if (!ok) error(e, "unsupported number literal " + e->text);
+    return Value::num(d);
+  }
+  if (t == "string") return Value::str(unescape_string(e, *this));
+  if (t == "template_string") return eval_template(e, env);
+  if (t == "true") return Value::boolean(true);
+  if (t == "false") return Value::boolean(false);
+  if (t == "null") return Value::null();
+  if (t == "undefined") return Value::undef();
+  if (t == "identifier") {
+    if (e->text == "undefined") return Value::undef();
+    Binding* b = lookup(e->text, env, e);
+    if (!b->ready) error(e, "'" + e->text + "' is used before its declaration");
+    return b->v;
+  }
+  if (t == "parenthesized_expression") return eval(e->named_kids().at(0), env);
+  if (t == "sequence_expression") {
+    Value v;
+    for (const Ast* k : e->named_kids()) v = eval(k, env);
+    return v;
+  }
+  if (t == "array") return eval_array(e, env);
+  if (t == "object") return eval_object(e, env);
+  if (t == "arrow_function" || t == "function_expression" || t == "function") {
+    const Ast* name = e->field("name");
+    return make_closure(e, env, name ? name->text : "");
+  }
+  if (t == "call_expression") return eval_call(e, env);
+  if (t == "member_expression" || t == "subscript_expression") return eval_member(e, env);
+  if (t == "binary_expression") return eval_binary(e, env);
+  if (t == "unary_expression") return eval_unary(e, env);
+  if (t == "assignment_expression" || t == "augmented_assignment_expression" || t == "update_expression")
+    return eval_assign(e, env);
+  if (t == "ternary_expression") {
+    Value c = eval(e->field("condition"), env);
+    if (c.k == Value::Rt) {
+      // Both arms are evaluated (they must be pure) and a select picks one at run time.
+      Value a = eval(e->field("consequence"), env);
+      Value b = eval(e->field("alternative"), env);
+      Ty ty = a.k == Value::Rt ? a.ty : b.ty;
+      if (a.k != Value::Rt && b.k != Value::Rt) error(e, "a runtime condition needs a runtime value in at least one arm");
+      if (c.ty != Ty::U32) error(e->field("condition"), std::string("runtime conditions are u32, not ") + ty_name(c.ty));
+      a = to_rt(a, ty, e->field("consequence"));
+      b = to_rt(b, ty, e->field("alternative"));
+      Node n;
+      n.op = Op::Select;
+      n.ty = ty;
+      n.a = c.node;
+      n.b = a.node;
+      n.c = b.node;
+      return emit(n, e);
+    }
+    return truthy(c, e) ? eval(e->field("consequence"), env) : eval(e->field("alternative"), env);
+  }
+  if (t == "spread_element") error(e, "spread is only allowed in array literals, object literals and call arguments");
+  if (t == "new_expression") error(e, "new_expression is not allowed in kernels");
+  if (t == "this") error(e, "this is not allowed in kernels");
+  if (t == "regex") error(e, "regex is not allowed in kernels");
+  if (t == "await_expression" || t == "yield_expression") error(e, t + " is not allowed in kernels");
+  if (t == "class" || t == "class_declaration") error(e, t + " is not allowed in kernels");
+  error(e, t + " is not allowed in kernels");
+}
+
+// ---------------------------------------------------------------- calls
+
+Value Stager::eval_call(const Ast* e, Env* env) {
+  const Ast* callee = e->field("function");
+  const Ast* args_node = e->field("arguments");
+  if (e->field("optional_chain")) error(e, "optional calls (?.) are not allowed in kernels");
+  if (!args_node || args_node->type != "arguments") error(e, "tagged templates are not allowed in kernels");
+  if (callee->type == "import") error(callee, "dynamic import() is not allowed in kernels");
+  if (callee->type == "member_expression" || callee->type == "subscript_expression") {
+    const Ast* obj_node = callee->field("object");
+    Value obj = eval(obj_node, env);
+    std::string name;
+    if (callee->type == "member_expression") name = callee->field("property")->text;
+    else name = to_string(eval(callee->field("index"), env), callee);
+    std::vector<Value> args = eval_args(args_node, env);
+    if (obj.k == Value::Arr) return array_method(obj.arr, name, args, e);
+    if (obj.k == Value::Str) {
+      Value m = string_member(obj.s, name, callee);
+      return call(m, std::move(args), e);
+    }
+    Value fnv = get_member(obj, Value::str(name), callee);
+    return call(fnv, std::move(args), e);
+  }
+  Value fnv = eval(callee, env);
+  return call(fnv, eval_args(args_node, env), e);
+}
+
+Value Stager::call(const Value& callee, std::vector<Value> args, const Ast* site) {
+  if (callee.k == Value::Nat) {
+    Native* nat = callee.nat;
+    if (nat->kind == Native::Kernel) return call(Value::closure(nat->fn), std::move(args), site);
+    return call_builtin(nat, args, site);
+  }
+  if (callee.k != Value::Fn) error(site, describe(callee) + " is not a function");
+  if (++depth_ > kMaxDepth) error(site, "call depth exceeds " + std::to_string(kMaxDepth) + " (unbounded recursion?)");
+  Closure* c = callee.fn;
+  const Ast* fnode = c->node;
+  Env* fenv = new_env(c->env);
+  // Parameters.
+  if (const Ast* single = fnode->field("parameter")) {
+    bind_pattern(single, args.empty() ? Value::undef() : args[0], fenv, 0, site);
+  } else if (const Ast* params = fnode->field("parameters")) {
+    size_t i = 0;
+    for (const Ast* p : params->named_kids()) {
+      if (p->type == "rest_pattern") {
+        std::vector<Value> rest;
+        for (size_t j = i; j < args.size(); j++) rest.push_back(args[j]);
+        bind_pattern(p->named_kids().at(0), Value::array(new_array(std::move(rest))), fenv, 0, site);
+        i = args.size();
+        continue;
+      }
+      bind_pattern(p, i < args.size() ? args[i] : Value::undef(), fenv, 0, site);
+      i++;
+    }
+  }
+  const Ast* body = fnode->field("body");
+  Value result;
+  if (body->type == "statement_block") {
+    auto stmts = body->named_kids();
+    hoist(stmts, fenv);
+    Flow f = exec_block(stmts, fenv);
+    if (f == Flow::Return) result = ret_;
+    else if (f != Flow::Normal) error(body, "break or continue outside a loop");
+    ret_ = Value::undef();
+  } else {
+    result = eval(body, fenv);
+  }
+  depth_--;
+  return result;
+}
+
+// ---------------------------------------------------------------- patterns
+
+// mode: 0 = let (new mutable binding), 1 = const, 2 = assignment to existing targets
+void Stager::bind_pattern(const Ast* pat, Value v, Env* env, int mode, const Ast* site) {
+  const std::string& t = pat->type;
+  if (t == "identifier" || t == "shorthand_property_identifier_pattern") {
+    if (mode == 2) {
+      assign_target(pat, v, env);
+      return;
+    }
+    if (pat->text == "undefined") error(pat, "cannot declare 'undefined'");
+    if (Binding* b = env->find_here(pat->text)) {
+      if (b->ready) error(pat, "'" + pat->text + "' is already declared");
+      b->v = v;
+      b->ready = true;
+      b->is_const = mode == 1;
+      return;
+    }
+    env->vars.push_back({pat->text, v, mode == 1, true});
+    return;
+  }
+  if (t == "assignment_pattern" || t == "object_assignment_pattern") {
+    if (v.k == Value::Undef) v = eval(pat->field("right"), env);
+    bind_pattern(pat->field("left"), v, env, mode, site);
+    return;
+  }
+  if (t == "array_pattern") {
+    if (v.k != Value::Arr) error(pat, "array destructuring needs an array, not " + describe(v));
+    std::vector<Value> items = v.arr->items;  // copy: the right side may alias the targets
+    size_t idx = 0;
+    for (const Ast* k : pat->kids) {
+      if (!k->named) {
+        if (k->type == ",") idx++;
+        continue;
+      }
+      if (k->type == "comment") continue;
+      if (k->type == "rest_pattern") {
+        std::vector<Value> rest;
+        for (size_t j = idx; j < items.size(); j++) rest.push_back(items[j]);
+        bind_pattern(k->named_kids().at(0), Value::array(new_array(std::move(rest))), env, mode, site);
+        continue;
+      }
+      bind_pattern(k, idx < items.size() ? items[idx] : Value::undef(), env, mode, site);
+    }
+    return;
+  }
+  if (t == "object_pattern") {
+    if (v.k != Value::Obj && v.k != Value::Nat) error(pat, "object destructuring needs an object, not " + describe(v));
+    std::vector<std::string> used;
+    for (const Ast* k : pat->named_kids()) {
+      if (k->type == "shorthand_property_identifier_pattern") {
+        used.push_back(k->text);
+        bind_pattern(k, get_member(v, Value::str(k->text), k), env, mode, site);
+      } else if (k->type == "object_assignment_pattern") {
+        const Ast* left = k->field("left");
+        used.push_back(left->text);
+        Value x = get_member(v, Value::str(left->text), k);
+        if (x.k == Value::Undef) x = eval(k->field("right"), env);
+        bind_pattern(left, x, env, mode, site);
+      } else if (k->type == "pair_pattern") {
+        const Ast* key = k->field("key");
+        std::string name;
+        if (key->type == "property_identifier") name = key->text;
+        else if (key->type == "string") name = unescape_string(key, *this);
+        else if (key->type == "computed_property_name") name = to_string(eval(key->named_kids().at(0), env), key);
+        else error(key, key->type + " keys are not allowed in kernels");
+        used.push_back(name);
+        bind_pattern(k->field("value"), get_member(v, Value::str(name), k), env, mode, site);
+      } else if (k->type == "rest_pattern") {
+        if (v.k != Value::Obj) error(k, "rest in object destructuring needs a plain object");
+        Object* o = new_object();
+        for (auto& p : v.obj->props)
+          if (std::find(used.begin(), used.end(), p.first) == used.end()) o->set(p.first, p.second);
+        bind_pattern(k->named_kids().at(0), Value::object(o), env, mode, site);
+      } else {
+        error(k, k->type + " is not allowed in destructuring");
+      }
+    }
+    return;
+  }
+  if (mode == 2 && (t == "member_expression" || t == "subscript_expression" || t == "parenthesized_expression")) {
+    assign_target(pat, v, env);
+    return;
+  }
+  error(pat, t + " is not allowed as a binding target");
+}
+
+void Stager::assign_target(const Ast* target, Value v, Env* env) {
+  const std::string& t = target->type;
+  if (t == "identifier") {
+    Binding* b = lookup(target->text, env, target);
+    if (b->is_const) error(target, "assignment to constant '" + target->text + "'");
+    b->v = std::move(v);
+    return;
+  }
+  if (t == "parenthesized_expression") return assign_target(target->named_kids().at(0), std::move(v), env);
+  if (t == "member_expression" || t == "subscript_expression") {
+    Value obj = eval(target->field("object"), env);
+    Value key = t == "member_expression" ? Value::str(target->field("property")->text) : eval(target->field("index"), env);
+    set_member(obj, key, std::move(v), target);
+    return;
+  }
+  if (t == "array_pattern" || t == "object_pattern") return bind_pattern(target, std::move(v), env, 2, target);
+  error(target, t + " is not an assignable target");
+}
+
+Value Stager::eval_assign(const Ast* e, Env* env) {
+  const std::string& t = e->type;
+  if (t == "assignment_expression") {
+    Value v = eval(e->field("right"), env);
+    const Ast* left = e->field("left");
+    if (v.k == Value::Fn && v.fn->name.empty() && left->type == "identifier") v.fn->name = left->text;
+    assign_target(left, v, env);
+    return v;
+  }
+  const Ast* target = t == "update_expression" ? e->field("argument") : e->field("left");
+  std::string op = e->field("operator")->type;
+  Value old = eval(target, env);
+  Value rhs;
+  std::string bop;
+  if (t == "update_expression") {
+    rhs = old.k == Value::Big ? Value::bigint(1) : Value::num(1);
+    bop = op == "++" ? "+" : "-";
+    if (old.k == Value::Num || old.k == Value::Big || old.k == Value::Rt) {
+    } else {
+      error(e, op + " needs a number or a runtime value, not " + describe(old));
+    }
+  } else {
+    bop = op.substr(0, op.size() - 1);
+    if (bop == "&&" || bop == "||" || bop == "??") error(e, "logical assignment operators are not allowed in kernels");
+    rhs = eval(e->field("right"), env);
+  }
+  Value nv = static_binary(bop, old, rhs, e);
+  assign_target(target, nv, env);
+  bool prefix = t == "update_expression" && !e->kids.empty() && !e->kids[0]->named;
+  if (t == "update_expression" && !prefix) return old;
+  return nv;
+}
+
+// ---------------------------------------------------------------- members
+
+Value Stager::eval_member(const Ast* e, Env* env, Value* object_out) {
+  if (e->field("optional_chain")) error(e, "optional chaining (?.) is not allowed in kernels");
+  Value obj = eval(e->field("object"), env);
+  if (object_out) *object_out = obj;
+  if (e->type == "member_expression") {
+    const Ast* prop = e->field("property");
+    if (prop->type == "private_property_identifier") error(prop, "private names are not allowed in kernels");
+    return get_member(obj, Value::str(prop->text), e);
+  }
+  return get_member(obj, eval(e->field("index"), env), e);
+}
+
+Value Stager::get_member(const Value& obj, const Value& key, const Ast* at) {
+  switch (obj.k) {
+    case Value::Arr: {
+      const auto& items = obj.arr->items;
+      if (key.k == Value::Num) {
+        if (!is_int(key.n) || key.n < 0 || key.n >= static_cast<double>(items.size()))
+          error(at, "static index " + number_to_string(key.n) + " is out of range for an array of length " + std::to_string(items.size()));
+        return items[static_cast<size_t>(key.n)];
+      }
+      if (key.k == Value::Str && key.s == "length") return Value::num(static_cast<double>(items.size()));
+      if (key.k == Value::Rt) error(at, "arrays cannot be indexed by a runtime value; use a memory view");
+      error(at, "arrays have no property " + to_string(key, at) + " (methods must be called directly)");
+    }
+    case Value::Str: {
+      if (key.k == Value::Num) {
+        if (!is_int(key.n) || key.n < 0 || key.n >= static_cast<double>(obj.s.size()))
+          error(at, "static index " + number_to_string(key.n) + " is out of range for a string of length " + std::to_string(obj.s.size()));
+        return Value::str(obj.s.substr(static_cast<size_t>(key.n), 1));
+      }
+      return string_member(obj.s, to_string(key, at), at);
+    }
+    case Value::Obj: {
+      std::string k = to_string(key, at);
+      if (Value* v = obj.obj->find(k)) return *v;
+      return Value::undef();
+    }
+    case Value::Nat: return native_member(obj.nat, to_string(key, at), at);
+    case Value::Rt: error(at, std::string("runtime ") + ty_name(obj.ty) + " values have no properties");
+    default: error(at, "cannot read property " + (key.k == Value::Str ? "'" + key.s + "' " : "") + "of " + describe(obj));
+  }
+}
+
+void Stager::set_member(const Value& obj, const Value& key, Value v, const Ast* at) {
+  if (obj.k == Value::Arr) {
+    auto& items = obj.arr->items;
+    if (key.k != Value::Num || !is_int(key.n) || key.n < 0 || key.n > static_cast<double>(items.size()))
+      error(at, "static index " + to_string(key, at) + " is out of range for an array of length " + std::to_string(items.size()) +
+                    " (arrays grow one element at a time)");
+    size_t i = static_cast<size_t>(key.n);
+    if (i == items.size()) items.push_back(std::move(v));
+    else items[i] = std::move(v);
+    return;
+  }
+  if (obj.k == Value::Obj) {
+    obj.obj->set(to_string(key, at), std::move(v));
+    return;
+  }
+  if (obj.k == Value::Nat && obj.nat->kind == Native::View)
+    error(at, "memory views are written with view.store(index, value)");
+  error(at, "cannot set a property of " + describe(obj));
+}
+
+// ---------------------------------------------------------------- operators
+
+bool Stager::truthy(const Value& v, const Ast* at) {
+  switch (v.k) {
+    case Value::Undef: case Value::Null: return false;
+    case Value::Bool: return v.b;
+    case Value::Num: return v.n != 0 && !std::isnan(v.n);
+    case Value::Big: return v.big != 0;
+    case Value::Str: return !v.s.empty();
+    case Value::Rt: error(at, "a runtime value cannot be used as a static condition");
+    default: return true;
+  }
+}
+
+bool Stager::strict_equal(const Value& a, const Value& b) {
+  if (a.k != b.k) return false;
+  switch (a.k) {
+    case Value::Undef: case Value::Null: return true;
+    case Value::Bool: return a.b == b.b;
+    case Value::Num: return a.n == b.n;
+    case Value::Big: return a.big == b.big;
+    case Value::Str: return a.s == b.s;
+    case Value::Arr: return a.arr == b.arr;
+    case Value::Obj: return a.obj == b.obj;
+    case Value::Fn: return a.fn == b.fn;
+    case Value::Nat: return a.nat == b.nat;
+    case Value::Rt: return a.node == b.node;
+  }
+  return false;
+}
+
+std::string Stager::to_string(const Value& v, const Ast* at) {
+  switch (v.k) {
+    case Value::Undef: return "undefined";
+    case Value::Null: return "null";
+    case Value::Bool: return v.b ? "true" : "false";
+    case Value::Num: return number_to_string(v.n);
+    case Value::Big: return bigint_to_string(v.big);
+    case Value::Str: return v.s;
+    case Value::Nat:
+      if (v.nat->kind == Native::Type) return ty_name(v.nat->ty);
+      [[fallthrough]];
+    default: error(at, "cannot convert " + describe(v) + " to a string");
+  }
+}
+
+std::string Stager::describe(const Value& v) const {
+  switch (v.k) {
+    case Value::Undef: return "undefined";
+    case Value::Null: return "null";
+    case Value::Bool: return v.b ? "true" : "false";
+    case Value::Num: return "number " + number_to_string(v.n);
+    case Value::Big: return "BigInt " + bigint_to_string(v.big) + "n";
+    case Value::Str: return "string '" + v.s + "'";
+    case Value::Arr: return "an array";
+    case Value::Obj: return "an object";
+    case Value::Fn: return "function " + (v.fn->name.empty() ? std::string("(anonymous)") : v.fn->name);
+    case Value::Nat:
+      switch (v.nat->kind) {
+        case Native::Type: return std::string("type ") + ty_name(v.nat->ty);
+        case Native::View: return "memory view " + v.nat->name;
+        case Native::Kernel: return "kernel function";
+        default: return "built-in " + v.nat->name;
+      }
+    case Value::Rt: return std::string("a runtime ") + ty_name(v.ty) + " value";
+  }
+  return "?";
+}
+
+static bool big_checked(const std::string& op, BigInt a, BigInt b, BigInt& r) {
+  const BigInt lim = static_cast<BigInt>(1) << 126;
+  bool ovf = false;
+  if (op == "+") ovf = __builtin_add_overflow(a, b, &r);
+  else if (op == "-") ovf = __builtin_sub_overflow(a, b, &r);
+  else if (op == "*") ovf = __builtin_mul_overflow(a, b, &r);
+  else if (op == "/") r = a / b;
+  else if (op == "%") r = a % b;
+  else if (op == "&") r = a & b;
+  else if (op == "|") r = a | b;
+  else if (op == "^") r = a ^ b;
+  else if (op == "<<") {
+    if (b < 0 || b > 126) return false;
+    r = a << static_cast<int>(b);
+    if ((r >> static_cast<int>(b)) != a) return false;
+  } else if (op == ">>") {
+    if (b < 0) return false;
+    r = b > 126 ? (a < 0 ? -1 : 0) : a >> static_cast<int>(b);
+  } else if (op == "**") {
+    if (b < 0) return false;
+    r = 1;
+    for (BigInt i = 0; i < b; i++)
+      if (__builtin_mul_overflow(r, a, &r) || r >= lim || r <= -lim) return false;
+  } else return false;
+  return !ovf && r < lim && r > -lim;
+}
+
+Value Stager::static_binary(const std::string& op, const Value& l, const Value& r, const Ast* at) {
+  if (l.k == Value::Rt || r.k == Value::Rt) {
+    static const std::pair<const char*, Op> table[] = {
+        {"+", Op::Add}, {"-", Op::Sub}, {"*", Op::Mul}, {"&", Op::And}, {"|", Op::Or}, {"^", Op::Xor},
+        {"<<", Op::Shl}, {">>>", Op::ShrU}, {">>", Op::ShrS}, {"===", Op::Eq}, {"!==", Op::Ne},
+        {"==", Op::Eq}, {"!=", Op::Ne}, {"<", Op::LtU}, {"<=", Op::LeU}, {">", Op::GtU}, {">=", Op::GeU}};
+    for (auto& [s, o] : table)
+      if (op == s) return rt_binary(o, l, r, at);
+    error(at, "operator " + op + " is not defined on runtime values");
+  }
+  if (op == "===" || op == "!==") return Value::boolean(strict_equal(l, r) == (op == "==="));
+  if (op == "==" || op == "!=") {
+    bool nullish_l = l.k == Value::Undef || l.k == Value::Null, nullish_r = r.k == Value::Undef || r.k == Value::Null;
+    bool eq;
+    if (nullish_l || nullish_r) eq = nullish_l && nullish_r;
+    else if (l.k != r.k) error(at, "== between " + describe(l) + " and " + describe(r) + " coerces; use ===");
+    else eq = strict_equal(l, r);
+    return Value::boolean(eq == (op == "=="));
+  }
+  if (op == "+" && (l.k == Value::Str || r.k == Value::Str)) return Value::str(to_string(l, at) + to_string(r, at));
+  if (l.k == Value::Str && r.k == Value::Str) {
+    if (op == "<") return Value::boolean(l.s < r.s);
+    if (op == "<=") return Value::boolean(l.s <= r.s);
+    if (op == ">") return Value::boolean(l.s > r.s);
+    if (op == ">=") return Value::boolean(l.s >= r.s);
+  }
+  if (l.k == Value::Big && r.k == Value::Big) {
+    const BigInt a = l.big, b = r.big;
+    if (op == "<") return Value::boolean(a < b);
+    if (op == "<=") return Value::boolean(a <= b);
+    if (op == ">") return Value::boolean(a > b);
+    if (op == ">=") return Value::boolean(a >= b);
+    if ((op == "/" || op == "%") && b == 0) error(at, "BigInt division by zero");
+    if (op == ">>>") error(at, "BigInts have no unsigned right shift");
+    BigInt res;
+    if (!big_checked(op, a, b, res)) error(at, "BigInt result of " + op + " is out of the supported range (|x| < 2^126)");
+    return Value::bigint(res);
+  }
+  if (l.k == Value::Big || r.k == Value::Big) error(at, "cannot mix BigInt and " + describe(l.k == Value::Big ? r : l) + " in " + op);
+  if (l.k != Value::Num || r.k != Value::Num)
+    error(at, "operator " + op + " needs numbers, not " + describe(l.k != Value::Num ? l : r));
+  const double a = l.n, b = r.n;
+  if (op == "+") return Value::num(a + b);
+  if (op == "-") return Value::num(a - b);
+  if (op == "*") return Value::num(a * b);
+  if (op == "/") return Value::num(a / b);
+  if (op == "%") return Value::num(std::fmod(a, b));
+  if (op == "**") return Value::num(std::pow(a, b));
+  if (op == "&") return Value::num(to_int32(a) & to_int32(b));
+  if (op == "|") return Value::num(to_int32(a) | to_int32(b));
+  if (op == "^") return Value::num(to_int32(a) ^ to_int32(b));
+  if (op == "<<") return Value::num(static_cast<int32_t>(to_uint32(a) << (to_uint32(b) & 31)));
+  if (op == ">>") return Value::num(to_int32(a) >> (to_uint32(b) & 31));
+  if (op == ">>>") return Value::num(to_uint32(a) >> (to_uint32(b) & 31));
+  if (op == "<") return Value::boolean(a < b);
+  if (op == "<=") return Value::boolean(a <= b);
+  if (op == ">") return Value::boolean(a > b);
+  if (op == ">=") return Value::boolean(a >= b);
+  error(at, "operator " + op + " is not allowed in kernels");
+}
+
+Value Stager::eval_binary(const Ast* e, Env* env) {
+  std::string op = e->field("operator")->type;
+  if (op == "&&" || op == "||" || op == "??") {
+    Value l = eval(e->field("left"), env);
+    if (l.k == Value::Rt) error(e, "operator " + op + " on a runtime value: use & | or select()");
+    if (op == "&&") return truthy(l, e) ? eval(e->field("right"), env) : l;
+    if (op == "||") return truthy(l, e) ? l : eval(e->field("right"), env);
+    return (l.k == Value::Undef || l.k == Value::Null) ? eval(e->field("right"), env) : l;
+  }
+  if (op == "in" || op == "instanceof") error(e, "operator " + op + " is not allowed in kernels");
+  Value l = eval(e->field("left"), env);
+  Value r = eval(e->field("right"), env);
+  return static_binary(op, l, r, e);
+}
+
+Value Stager::eval_unary(const Ast* e, Env* env) {
+  std::string op = e->field("operator")->type;
+  if (op == "typeof") {
+    const Ast* arg = e->field("argument");
+    Value v = eval(arg, env);
+    switch (v.k) {
+      case Value::Undef: return Value::str("undefined");
+      case Value::Bool: return Value::str("boolean");
+      case Value::Num: return Value::str("number");
+      case Value::Big: return Value::str("bigint");
+      case Value::Str: return Value::str("string");
+      case Value::Fn: return Value::str("function");
+      case Value::Nat: return Value::str(v.nat->kind == Native::View ? "object" : "function");
+      default: return Value::str("object");
+    }
+  }
+  if (op == "delete" || op == "void") error(e, "operator " + op + " is not allowed in kernels");
+  Value v = eval(e->field("argument"), env);
+  if (v.k == Value::Rt) {
+    if (op == "~") return rt_unary(Op::Not, v, e);
+    if (op == "!") return rt_unary(Op::Eqz, v, e);
+    if (op == "-") return rt_binary(Op::Sub, rt_const(Value::num(0), v.ty, e), v, e);
+    error(e, "unary " + op + " is not defined on runtime values");
+  }
+  if (op == "!") return Value::boolean(!truthy(v, e));
+  if (v.k == Value::Big) {
+    if (op == "-") return Value::bigint(-v.big);
+    if (op == "~") return Value::bigint(~v.big);
+    error(e, "unary " + op + " is not defined on BigInts");
+  }
+  if (v.k != Value::Num) error(e, "unary " + op + " needs a number, not " + describe(v));
+  if (op == "-") return Value::num(-v.n);
+  if (op == "+") return v;
+  if (op == "~") return Value::num(~to_int32(v.n));
+  error(e, "unary " + op + " is not allowed in kernels");
+}
+
+// ======================================================== runtime values
+
+Value Stager::emit(Node n, const Ast* at) {
+  if (!fn_) error(at, "runtime operations are only allowed inside a kernel function body (fn)");
+  n.loc = at ? at->loc : SrcLoc{};
+  uint32_t id = fn_->add(n);
+  Stmt s;
+  s.kind = Stmt::Def;
+  s.node = id;
+  s.loc = n.loc;
+  blocks_.back()->push_back(std::move(s));
+  return Value::rt(id, n.ty);
+}
+
+Value Stager::rt_const(const Value& v, Ty ty, const Ast* at) {
+  uint64_t bits = 0;
+  Ty lane = ty_lane(ty);
+  bool is64 = ty_is64(lane);
+  if (v.k == Value::Num) {
+    if (!is_int(v.n)) error(at, "constant " + number_to_string(v.n) + " is not an integer; " + ty_name(ty) + " needs one");
+    if (is64) {
+      if (std::fabs(v.n) > 9007199254740992.0)
+        error(at, "number " + number_to_string(v.n) + " is not exact; write 64-bit constants as BigInt literals (0x...n)");
+      bits = static_cast<uint64_t>(static_cast<int64_t>(v.n));
+    } else {
+      if (v.n < -2147483648.0 || v.n > 4294967295.0) error(at, "constant " + number_to_string(v.n) + " does not fit in " + ty_name(ty));
+      bits = static_cast<uint32_t>(static_cast<int64_t>(v.n));
+    }
+  } else if (v.k == Value::Big) {
+    BigInt lo = is64 ? -(static_cast<BigInt>(1) << 63) : -(static_cast<BigInt>(1) << 31);
+    BigInt hi = is64 ? (static_cast<BigInt>(1) << 64) : (static_cast<BigInt>(1) << 32);
+    if (v.big < lo || v.big >= hi) error(at, "constant " + bigint_to_string(v.big) + "n does not fit in " + ty_name(ty));
+    bits = static_cast<uint64_t>(v.big);
+    if (!is64) bits &= 0xffffffffu;
+  } else if (v.k == Value::Bool) {
+    bits = v.b ? 1 : 0;
+  } else {
+    error(at, "expected a " + std::string(ty_name(ty)) + " value, got " + describe(v));
+  }
+  Node n;
+  n.op = Op::Const;
+  n.ty = ty;
+  if (ty_vector(ty)) {
+    if (is64) n.imm = n.imm2 = bits;
+    else n.imm = n.imm2 = bits | (bits << 32);
+  } else {
+    n.imm = bits;
+  }
+  return emit(n, at);
+}
+
+Value Stager::to_rt(const Value& v, Ty ty, const Ast* at) {
+  if (v.k == Value::Rt) {
+    if (v.ty != ty)
+      error(at, std::string("type mix: expected ") + ty_name(ty) + ", got " + ty_name(v.ty) + "; convert explicitly, e.g. " + ty_name(ty) + "(x)");
+    return v;
+  }
+  return rt_const(v, ty, at);
+}
+
+static bool is_shift(Op op) { return op == Op::Shl || op == Op::ShrU || op == Op::ShrS || op == Op::Rotl || op == Op::Rotr; }
+
+Value Stager::rt_binary(Op op, Value l, Value r, const Ast* at) {
+  Ty ty = l.k == Value::Rt ? l.ty : r.ty;
+  if (l.k == Value::Rt && r.k == Value::Rt && l.ty != r.ty && !(is_shift(op) && ty_vector(l.ty) && r.ty == Ty::U32))
+    error(at, std::string("type mix: ") + ty_name(l.ty) + " " + op_info(op).text + " " + ty_name(r.ty) +
+                  "; convert one side explicitly, e.g. " + ty_name(l.ty) + "(x)");
+  if (is_shift(op) && l.k != Value::Rt) error(at, "the shifted value must be a runtime value here, not " + describe(l));
+  Ty rty = (is_shift(op) && ty_vector(ty)) ? Ty::U32 : ty;
+  l = to_rt(l, ty, at);
+  r = to_rt(r, rty, at);
+  const OpInfo& info = op_info(op);
+  if (info.flags & CMP) {
+    if (ty_signed(ty)) {
+      if (op == Op::LtU) op = Op::LtS;
+      else if (op == Op::LeU) op = Op::LeS;
+      else if (op == Op::GtU) op = Op::GtS;
+      else if (op == Op::GeU) op = Op::GeS;
+    }
+  }
+  Node n;
+  n.op = op;
+  n.ty = (info.flags & CMP) ? (ty_vector(ty) ? ty : Ty::U32) : ty;
+  n.a = l.node;
+  n.b = r.node;
+  return emit(n, at);
+}
+
+Value Stager::rt_unary(Op op, const Value& x, const Ast* at) {
+  if (x.k != Value::Rt) error(at, std::string(op_info(op).text) + " needs a runtime value, not " + describe(x));
+  if (op == Op::Eqz && ty_vector(x.ty)) error(at, "! / eqz is not defined on lane types");
+  Node n;
+  n.op = op;
+  n.ty = op == Op::Eqz ? Ty::U32 : x.ty;
+  n.a = x.node;
+  return emit(n, at);
+}
+
+Value Stager::convert(Ty to, const Value& x, const Ast* at) {
+  if (to == Ty::U8 || to == Ty::U16) error(at, std::string(ty_name(to)) + " is a memory type (loads give u32); use it in views: " + ty_name(to) + ".array(n)");
+  if (x.k != Value::Rt) return rt_const(x, to, at);
+  Ty from = x.ty;
+  if (from == to) return x;
+  Node n;
+  n.ty = to;
+  n.a = x.node;
+  if (ty_vector(to)) {
+    if (ty_vector(from)) error(at, std::string("cannot convert ") + ty_name(from) + " to " + ty_name(to));
+    if (from != ty_lane(to)) error(at, std::string("type mix: splat to ") + ty_name(to) + " needs a " + ty_name(ty_lane(to)) + ", got " + ty_name(from));
+    n.op = Op::Splat;
+  } else if (ty_vector(from)) {
+    error(at, std::string("cannot convert ") + ty_name(from) + " to " + ty_name(to) + "; use lane(v, i)");
+  } else if (ty_is64(from) == ty_is64(to)) {
+    n.op = Op::Retag;
+  } else if (ty_is64(to)) {
+    n.op = ty_signed(from) ? Op::ExtendS : Op::ExtendU;
+  } else {
+    n.op = Op::Wrap;
+  }
+  return emit(n, at);
+}
+
+// ================================================ runtime control flow
+//
+// A runtime loop body (and each arm of a runtime branch) is staged once. Values
+// that flow around it live in locals: before the loop every runtime value
+// reachable from the enclosing scopes is stored into a fresh local and the
+// bindings are pointed at reads of those locals (carry_in + reload); after the
+// body, whatever the bindings hold now is stored back (carry_out), and after
+// the loop the bindings read the locals again. Static values must not change
+// inside a runtime body: that would be a build-time effect that runs once
+// instead of once per iteration, so it is an error. Unused locals and copies
+// are cleaned up by fold.cpp.
+
+void Stager::walk_value(Value* v, const std::string& name, std::vector<Cell>& out, std::vector<const void*>& seen) {
+  if (v->k == Value::Rt || v->is_static_leaf()) {
+    out.push_back({v, 0, v->k == Value::Rt, v->k == Value::Rt ? Value{} : *v, name});
+    return;
+  }
+  if (v->k == Value::Arr) {
+    if (std::find(seen.begin(), seen.end(), v->arr) != seen.end()) return;
+    seen.push_back(v->arr);
+    for (size_t i = 0; i < v->arr->items.size(); i++) walk_value(&v->arr->items[i], name + "[" + std::to_string(i) + "]", out, seen);
+  } else if (v->k == Value::Obj) {
+    if (std::find(seen.begin(), seen.end(), v->obj) != seen.end()) return;
+    seen.push_back(v->obj);
+    for (auto& p : v->obj->props) walk_value(&p.second, name + "." + p.first, out, seen);
+  }
+}
+
+void Stager::collect_cells(Env* env, std::vector<Cell>& out) {
+  std::vector<const void*> seen;
+  for (Env* e = env; e; e = e->parent)
+    for (Binding& b : e->vars) {
+      // A const binding cannot be reassigned, but the arrays and objects it holds can change.
+      if (!b.ready || (b.is_const && b.v.k != Value::Arr && b.v.k != Value::Obj)) continue;
+      walk_value(&b.v, b.name, out, seen);
+    }
+}
+
+void Stager::carry_in(std::vector<Cell>& cells, const Ast* at) {
+  for (Cell& c : cells) {
+    if (!c.rt) continue;
+    c.local = static_cast<uint32_t>(fn_->locals.size());
+    fn_->locals.push_back(c.v->ty);
+    Node n;
+    n.op = Op::LocalSet;
+    n.imm = c.local;
+    n.a = c.v->node;
+    emit(n, at);
+  }
+}
+
+void Stager::reload(std::vector<Cell>& cells, const Ast* at) {
+  for (Cell& c : cells) {
+    if (!c.rt) continue;
+    Node n;
+    n.op = Op::LocalGet;
+    n.ty = fn_->locals[c.local];
+    n.imm = c.local;
+    *c.v = emit(n, at);
+  }
+}
+
+void Stager::carry_out(Env* env, std::vector<Cell>& cells, const Ast* at, const char* what) {
+  std::vector<Cell> now;
+  collect_cells(env, now);
+  for (size_t i = 0; i < std::max(now.size(), cells.size()); i++) {
+    if (i >= now.size() || i >= cells.size() || now[i].name != cells[i].name) {
+      const std::string& nm = i < cells.size() ? cells[i].name : now[i].name;
+      error(at, "the shape of '" + nm + "' changes inside a " + what + "; build arrays and objects before it");
+    }
+    Cell& old = cells[i];
+    Cell& cur = now[i];
+    if (!old.rt) {
+      if (cur.v->k == Value::Rt)
+        error(at, "'" + old.name + "' holds a static value before the " + what + " and a runtime value inside it; initialize it with a runtime value, e.g. u32(0)");
+      if (!strict_equal(old.snapshot, *cur.v))
+        error(at, "static variable '" + old.name + "' is changed inside a " + what + "; the change would happen once at build time, not at run time");
+      continue;
+    }
+    if (cur.v->k != Value::Rt) error(at, "'" + old.name + "' holds a runtime value before the " + what + " but " + describe(*cur.v) + " inside it");
+    if (cur.v->ty != fn_->locals[old.local])
+      error(at, "'" + old.name + "' changes type from " + ty_name(fn_->locals[old.local]) + " to " + ty_name(cur.v->ty) + " inside a " + what);
+    cur.local = old.local;
+    const Node& cn = fn_->nodes[cur.v->node];
+    if (cn.op == Op::LocalGet && cn.imm == old.local) continue;
+    Node n;
+    n.op = Op::LocalSet;
+    n.imm = old.local;
+    n.a = cur.v->node;
+    emit(n, at);
+  }
+  cells = std::move(now);
+}
+
+void Stager::runtime_loop(const Value& count, const Value& body, const Ast* at) {
+  if (!fn_) error(at, "loop() is only allowed inside a kernel function body");
+  if (body.k != Value::Fn) error(at, "loop(count, body): body must be a function, not " + describe(body));
+  Value cnt = count;
+  if (cnt.k == Value::Num) {
+    if (!is_int(cnt.n) || cnt.n < 0 || cnt.n > 4294967295.0) error(at, "loop count must be a non-negative integer");
+  }
+  cnt = to_rt(cnt, Ty::U32, at);
+  Env* env = body.fn->env;
+  std::vector<Cell> cells;
+  collect_cells(env, cells);
+  carry_in(cells, at);
+  uint32_t counter = static_cast<uint32_t>(fn_->locals.size());
+  fn_->locals.push_back(Ty::U32);
+  Stmt loop;
+  loop.kind = Stmt::Loop;
+  loop.node = cnt.node;
+  loop.local = counter;
+  loop.loc = at->loc;
+  blocks_.back()->push_back(std::move(loop));
+  Block* outer = blocks_.back();
+  Block body_block;
+  blocks_.push_back(&body_block);
+  reload(cells, at);
+  Node g;
+  g.op = Op::LocalGet;
+  g.ty = Ty::U32;
+  g.imm = counter;
+  Value i = emit(g, at);
+  Value r = call(body, {i}, at);
+  (void)r;
+  carry_out(env, cells, at, "runtime loop");
+  blocks_.pop_back();
+  outer->back().body = std::move(body_block);
+  reload(cells, at);
+}
+
+void Stager::runtime_when(const Value& cond, const Value& then_fn, const Value& else_fn, const Ast* at) {
+  if (!fn_) error(at, "when() is only allowed inside a kernel function body");
+  if (cond.k != Value::Rt) {
+    // A static condition just picks the arm at build time.
+    if (truthy(cond, at)) call(then_fn, {}, at);
+    else if (else_fn.k != Value::Undef) call(else_fn, {}, at);
+    return;
+  }
+  if (cond.ty != Ty::U32) error(at, std::string("when() conditions are u32, not ") + ty_name(cond.ty));
+  if (then_fn.k != Value::Fn || (else_fn.k != Value::Undef && else_fn.k != Value::Fn))
+    error(at, "when(cond, thenFn, elseFn?) takes functions");
+  Env* env = then_fn.fn->env;
+  std::vector<Cell> cells;
+  collect_cells(env, cells);
+  carry_in(cells, at);
+  Stmt s;
+  s.kind = Stmt::If;
+  s.node = cond.node;
+  s.loc = at->loc;
+  blocks_.back()->push_back(std::move(s));
+  Block* outer = blocks_.back();
+  size_t at_index = outer->size() - 1;
+  for (int arm = 0; arm < 2; arm++) {
+    const Value& f = arm == 0 ? then_fn : else_fn;
+    if (f.k == Value::Undef) continue;
+    if (arm == 1 && f.fn->env != env) {
+      // The arms see the same scopes in practice (both are written at the call); insist on it.
+      error(at, "when(): both arms must be written in the same scope");
+    }
+    Block b;
+    blocks_.push_back(&b);
+    reload(cells, at);
+    call(f, {}, at);
+    carry_out(env, cells, at, "runtime branch");
+    blocks_.pop_back();
+    if (arm == 0) (*outer)[at_index].body = std::move(b);
+    else (*outer)[at_index].els = std::move(b);
+  }
+  reload(cells, at);
+}
+
+Module stage_module(const std::string& root, const std::string& rel_path, SourceSet& sources) {
+  Stager s(root, sources);
+  return s.run(rel_path);
+}
+
+}  // namespace awasmc

@@ -1,0 +1,21 @@
+// Pass 2, stage: runs a kernel module at build time.
+//
+// The stager is a small JavaScript evaluator. Static values (numbers, BigInts,
+// strings, arrays, objects, closures) behave as in JavaScript; runtime values
+// are typed handles to IR nodes, and every operation on them appends a node to
+// the function being built. Exported kernel functions (made with `fn`) become
+// the module's IR functions. See docs/language.md for the language.
+#pragma once
+#include <string>
+
+#include "diag.h"
+#include "ir.h"
+
+namespace awasmc {
+
+// Stages `modules/<name>.js` (path relative to `root`) into an IR module.
+// Source files are added to `sources` as they are imported, so errors can be printed.
+// Throws CompileError.
+Module stage_module(const std::string& root, const std::string& rel_path, SourceSet& sources);
+
+}  // namespace awasmc

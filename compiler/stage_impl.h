@@ -1,0 +1,120 @@
+// Internal interface of the stager, shared by stage.cpp (the evaluator) and
+// prelude.cpp (built-ins: the `awasm` module, JS globals, types and views).
+#pragma once
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "stage.h"
+#include "value.h"
+
+namespace awasmc {
+
+enum class Flow { Normal, Break, Continue, Return };
+
+struct ModuleRecord {
+  std::string path;  // relative to root
+  ParsedFile parsed;
+  Env* env = nullptr;
+  std::vector<std::pair<std::string, Value>> exports;  // in source order
+  bool done = false;
+};
+
+class Stager {
+ public:
+  Stager(std::string root, SourceSet& sources) : root_(std::move(root)), sources_(sources) {}
+  Module run(const std::string& rel_path);
+
+  // ---- used by the prelude
+  [[noreturn]] void error(const Ast* at, const std::string& msg) { fail(at ? at->loc : SrcLoc{}, msg); }
+  Value call(const Value& callee, std::vector<Value> args, const Ast* site);
+  Value emit(Node n, const Ast* at);          // appends a Def to the current block
+  Value rt_const(const Value& v, Ty ty, const Ast* at);  // static number/BigInt -> const node
+  Value to_rt(const Value& v, Ty ty, const Ast* at);     // Rt of type ty, or a static converted
+  Value rt_binary(Op op, Value l, Value r, const Ast* at);
+  Value rt_unary(Op op, const Value& x, const Ast* at);
+  Value convert(Ty to, const Value& x, const Ast* at);
+  Function* fn() { return fn_; }
+  Array* new_array(std::vector<Value> items = {});
+  Object* new_object();
+  Native* new_native(Native n);
+  std::string describe(const Value& v) const;   // for messages: "number 3", "u32 value", ...
+  std::string to_string(const Value& v, const Ast* at);
+  bool truthy(const Value& v, const Ast* at);
+  bool strict_equal(const Value& a, const Value& b);
+  uint32_t alloc_region(const std::string& name, uint32_t bytes, const Ast* at);
+  void runtime_loop(const Value& count, const Value& body, const Ast* at);
+  void runtime_when(const Value& cond, const Value& then_fn, const Value& else_fn, const Ast* at);
+  Value prelude_module();
+  void install_globals(Env* env);
+  Value call_builtin(Native* nat, std::vector<Value>& args, const Ast* site);
+  Value native_member(Native* nat, const std::string& name, const Ast* at);
+  Value array_method(Array* arr, const std::string& name, std::vector<Value>& args, const Ast* site);
+  Value string_member(const std::string& s, const std::string& name, const Ast* at);
+
+ private:
+  // evaluator
+  Flow exec(const Ast* s, Env* env);
+  Flow exec_block(const std::vector<const Ast*>& stmts, Env* env);
+  Value eval(const Ast* e, Env* env);
+  Value eval_call(const Ast* e, Env* env);
+  Value eval_binary(const Ast* e, Env* env);
+  Value eval_unary(const Ast* e, Env* env);
+  Value eval_assign(const Ast* e, Env* env);
+  Value eval_member(const Ast* e, Env* env, Value* object_out = nullptr);
+  Value get_member(const Value& obj, const Value& key, const Ast* at);
+  void set_member(const Value& obj, const Value& key, Value v, const Ast* at);
+  Value static_binary(const std::string& op, const Value& l, const Value& r, const Ast* at);
+  void declare(const Ast* decl, Env* env);
+  void hoist(const std::vector<const Ast*>& stmts, Env* env);
+  void bind_pattern(const Ast* pat, Value v, Env* env, int mode, const Ast* site);
+  void assign_target(const Ast* target, Value v, Env* env);
+  Binding* lookup(const std::string& name, Env* env, const Ast* at);
+  Value make_closure(const Ast* fnode, Env* env, std::string name);
+  std::vector<Value> eval_args(const Ast* args, Env* env);
+  Value eval_template(const Ast* e, Env* env);
+  Value eval_object(const Ast* e, Env* env);
+  Value eval_array(const Ast* e, Env* env);
+  void step(const Ast* at);
+  ModuleRecord* load_module(const std::string& rel_path, const Ast* at);
+  void run_module(ModuleRecord* m);
+  void stage_kernel(const std::string& name, Native* k, Module& out);
+
+  // loop-carried runtime values (see stage.cpp: "Runtime control flow")
+  struct Cell {
+    Value* v;
+    uint32_t local;  // for runtime leaves
+    bool rt;         // a runtime leaf (else a static one)
+    Value snapshot;  // for static leaves
+    std::string name;
+  };
+  void collect_cells(Env* env, std::vector<Cell>& out);
+  void walk_value(Value* v, const std::string& name, std::vector<Cell>& out, std::vector<const void*>& seen);
+  void carry_in(std::vector<Cell>& cells, const Ast* at);
+  void reload(std::vector<Cell>& cells, const Ast* at);
+  void carry_out(Env* env, std::vector<Cell>& cells, const Ast* at, const char* what);
+
+  std::string root_;
+  SourceSet& sources_;
+  std::vector<std::unique_ptr<Array>> arrays_;
+  std::vector<std::unique_ptr<Object>> objects_;
+  std::vector<std::unique_ptr<Closure>> closures_;
+  std::vector<std::unique_ptr<Native>> natives_;
+  std::vector<std::unique_ptr<Env>> envs_;
+  std::map<std::string, std::unique_ptr<ModuleRecord>> modules_;  // keyed by path: ordered
+  std::vector<std::string> loading_;
+  Value prelude_;
+  Env* new_env(Env* parent);
+
+  Module* out_ = nullptr;
+  Function* fn_ = nullptr;
+  std::vector<Block*> blocks_;
+  uint64_t steps_ = 0;
+  int depth_ = 0;
+  Value ret_;
+  uint32_t mem_end_ = 0;
+  friend struct PreludeAccess;
+};
+
+}  // namespace awasmc

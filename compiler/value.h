@@ -1,0 +1,106 @@
+// Values of the stager: static JavaScript values and typed runtime handles.
+// Heap objects live in the stager's arena for the whole staging run, so plain
+// pointers are safe and cycles are harmless.
+#pragma once
+#include <deque>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ast.h"
+#include "ir.h"
+
+namespace awasmc {
+
+struct Array;
+struct Object;
+struct Closure;
+struct Native;
+
+using BigInt = __int128;
+
+struct Value {
+  enum Kind : uint8_t { Undef, Null, Bool, Num, Big, Str, Arr, Obj, Fn, Nat, Rt };
+  Kind k = Undef;
+  bool b = false;
+  Ty ty = Ty::None;  // Rt
+  uint32_t node = 0; // Rt
+  double n = 0;
+  BigInt big = 0;
+  std::string s;
+  Array* arr = nullptr;
+  Object* obj = nullptr;
+  Closure* fn = nullptr;
+  Native* nat = nullptr;
+
+  static Value undef() { return {}; }
+  static Value null() { Value v; v.k = Null; return v; }
+  static Value boolean(bool x) { Value v; v.k = Bool; v.b = x; return v; }
+  static Value num(double x) { Value v; v.k = Num; v.n = x; return v; }
+  static Value bigint(BigInt x) { Value v; v.k = Big; v.big = x; return v; }
+  static Value str(std::string x) { Value v; v.k = Str; v.s = std::move(x); return v; }
+  static Value array(Array* a) { Value v; v.k = Arr; v.arr = a; return v; }
+  static Value object(Object* o) { Value v; v.k = Obj; v.obj = o; return v; }
+  static Value closure(Closure* f) { Value v; v.k = Fn; v.fn = f; return v; }
+  static Value native(Native* x) { Value v; v.k = Nat; v.nat = x; return v; }
+  static Value rt(uint32_t node, Ty ty) { Value v; v.k = Rt; v.node = node; v.ty = ty; return v; }
+  bool is_static_leaf() const { return k == Undef || k == Null || k == Bool || k == Num || k == Big || k == Str; }
+};
+
+struct Array {
+  std::vector<Value> items;
+};
+
+struct Object {
+  std::vector<std::pair<std::string, Value>> props;  // insertion order, as in JS
+  Value* find(const std::string& key) {
+    for (auto& p : props)
+      if (p.first == key) return &p.second;
+    return nullptr;
+  }
+  void set(const std::string& key, Value v) {
+    if (Value* p = find(key)) *p = std::move(v);
+    else props.emplace_back(key, std::move(v));
+  }
+};
+
+struct Binding {
+  std::string name;
+  Value v;
+  bool is_const = false;
+  bool ready = false;  // false while in the temporal dead zone
+};
+
+struct Env {
+  Env* parent = nullptr;
+  std::deque<Binding> vars;  // deque: Binding pointers stay valid as it grows
+  Binding* find_here(const std::string& name) {
+    for (auto& b : vars)
+      if (b.name == name) return &b;
+    return nullptr;
+  }
+};
+
+struct Closure {
+  const Ast* node = nullptr;  // function_declaration, function_expression, arrow_function, method_definition
+  Env* env = nullptr;
+  std::string name;
+};
+
+// Built-in objects: the `awasm` prelude, JS globals, type objects, memory views
+// and kernel functions.
+struct Native {
+  enum Kind : uint8_t { Builtin, Type, View, Kernel } kind = Builtin;
+  int id = 0;             // Builtin: which one
+  Ty ty = Ty::None;       // Type / View: element type
+  bool be = false;        // big-endian element view or type
+  uint32_t count = 0;     // Type: array length (0 = scalar spec); View: element count
+  uint32_t offset = 0;    // View: byte offset in linear memory
+  std::string name;       // View: region name; Builtin: display name
+  Closure* fn = nullptr;  // Kernel: the body
+  Native* self = nullptr; // Builtin: the receiver of a bound method (a type or a view)
+  std::vector<Ty> params; // Kernel: parameter types
+  SrcLoc loc;
+};
+
+}  // namespace awasmc

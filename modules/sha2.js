@@ -1,0 +1,122 @@
+// SHA-2 (FIPS 180-4): SHA-224, SHA-256, SHA-384, SHA-512, SHA-512/224 and
+// SHA-512/256 from one compression function, generic over the word type
+// (u32 for SHA-224/256, u64 for the SHA-512 family).
+//
+// The runtime (runtime/hash.js) pads messages and buffers partial blocks; these
+// kernels set the initial hash value, compress whole blocks and write the
+// big-endian digest. Layout: docs/target-contract.md.
+import { u8, u32, u64, memory, fn, loop, rotr } from 'awasm';
+
+// FIPS 180-4 §4.2.2: the first 32 bits of the fractional parts of the cube roots
+// of the first 64 primes. Pinned to the spec by tests/unit/sha2_constants.cpp.
+const K256 = [
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+  0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+  0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+  0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+  0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+  0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+  0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+];
+
+// FIPS 180-4 §4.2.3: the first 64 bits of the fractional parts of the cube roots
+// of the first 80 primes.
+const K512 = [
+  0x428a2f98d728ae22n, 0x7137449123ef65cdn, 0xb5c0fbcfec4d3b2fn, 0xe9b5dba58189dbbcn, 0x3956c25bf348b538n,
+  0x59f111f1b605d019n, 0x923f82a4af194f9bn, 0xab1c5ed5da6d8118n, 0xd807aa98a3030242n, 0x12835b0145706fben,
+  0x243185be4ee4b28cn, 0x550c7dc3d5ffb4e2n, 0x72be5d74f27b896fn, 0x80deb1fe3b1696b1n, 0x9bdc06a725c71235n,
+  0xc19bf174cf692694n, 0xe49b69c19ef14ad2n, 0xefbe4786384f25e3n, 0x0fc19dc68b8cd5b5n, 0x240ca1cc77ac9c65n,
+  0x2de92c6f592b0275n, 0x4a7484aa6ea6e483n, 0x5cb0a9dcbd41fbd4n, 0x76f988da831153b5n, 0x983e5152ee66dfabn,
+  0xa831c66d2db43210n, 0xb00327c898fb213fn, 0xbf597fc7beef0ee4n, 0xc6e00bf33da88fc2n, 0xd5a79147930aa725n,
+  0x06ca6351e003826fn, 0x142929670a0e6e70n, 0x27b70a8546d22ffcn, 0x2e1b21385c26c926n, 0x4d2c6dfc5ac42aedn,
+  0x53380d139d95b3dfn, 0x650a73548baf63den, 0x766a0abb3c77b2a8n, 0x81c2c92e47edaee6n, 0x92722c851482353bn,
+  0xa2bfe8a14cf10364n, 0xa81a664bbc423001n, 0xc24b8b70d0f89791n, 0xc76c51a30654be30n, 0xd192e819d6ef5218n,
+  0xd69906245565a910n, 0xf40e35855771202an, 0x106aa07032bbd1b8n, 0x19a4c116b8d2d0c8n, 0x1e376c085141ab53n,
+  0x2748774cdf8eeb99n, 0x34b0bcb5e19b48a8n, 0x391c0cb3c5c95a63n, 0x4ed8aa4ae3418acbn, 0x5b9cca4f7763e373n,
+  0x682e6ff3d6b2b8a3n, 0x748f82ee5defb2fcn, 0x78a5636f43172f60n, 0x84c87814a1f0ab72n, 0x8cc702081a6439ecn,
+  0x90befffa23631e28n, 0xa4506cebde82bde9n, 0xbef9a3f7b2c67915n, 0xc67178f2e372532bn, 0xca273eceea26619cn,
+  0xd186b8c721c0c207n, 0xeada7dd6cde0eb1en, 0xf57d4f7fee6ed178n, 0x06f067aa72176fban, 0x0a637dc5a2c898a6n,
+  0x113f9804bef90daen, 0x1b710b35131c471bn, 0x28db77f523047d84n, 0x32caab7b40c72493n, 0x3c9ebe0a15c9bebcn,
+  0x431d67c49c100d4cn, 0x4cc5d4becb3e42b6n, 0x597f299cfc657e2an, 0x5fcb6fab3ad6faecn, 0x6c44198c4a475817n,
+];
+
+// Initial hash values: FIPS 180-4 §5.3.2 (SHA-224), §5.3.3 (SHA-256),
+// §5.3.4 (SHA-384), §5.3.5 (SHA-512), §5.3.6.1 (SHA-512/224), §5.3.6.2 (SHA-512/256).
+const IV = {
+  sha224: [0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939, 0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4],
+  sha256: [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19],
+  sha384: [
+    0xcbbb9d5dc1059ed8n, 0x629a292a367cd507n, 0x9159015a3070dd17n, 0x152fecd8f70e5939n,
+    0x67332667ffc00b31n, 0x8eb44a8768581511n, 0xdb0c2e0d64f98fa7n, 0x47b5481dbefa4fa4n,
+  ],
+  sha512: [
+    0x6a09e667f3bcc908n, 0xbb67ae8584caa73bn, 0x3c6ef372fe94f82bn, 0xa54ff53a5f1d36f1n,
+    0x510e527fade682d1n, 0x9b05688c2b3e6c1fn, 0x1f83d9abfb41bd6bn, 0x5be0cd19137e2179n,
+  ],
+  sha512_224: [
+    0x8c3d37c819544da2n, 0x73e1996689dcd4d6n, 0x1dfab7ae32ff9c82n, 0x679dd514582f9fcfn,
+    0x0f6d2b697bd44da8n, 0x77e36f7304c48942n, 0x3f9d85a86a1d36c8n, 0x1112e6ad91d692a1n,
+  ],
+  sha512_256: [
+    0x22312194fc2bf72cn, 0x9f555fa3c84c64c2n, 0x2393b86b6f53b151n, 0x963877195940eabdn,
+    0x96283ee2a88effe3n, 0xbe5e1e2553863992n, 0x2b0199fc2c85b8aan, 0x0eb72ddc81c52ca2n,
+  ],
+};
+
+// Memory: the chaining state, a buffer of whole blocks, the digest.
+const state = memory('state', u64.array(8));
+const block = memory('block', u8.array(32768));
+const out = memory('out', u8.array(64));
+
+// The two word sizes. Rotation amounts: FIPS 180-4 §4.1.2 (32-bit) and §4.1.3 (64-bit).
+const SHA256 = {
+  T: u32, rounds: 64, K: K256, S0: [2, 13, 22], S1: [6, 11, 25], s0: [7, 18, 3], s1: [17, 19, 10],
+  H: state.as(u32), W: block.as(u32.be), digest: out.as(u32.be),
+};
+const SHA512 = {
+  T: u64, rounds: 80, K: K512, S0: [28, 34, 39], S1: [14, 18, 41], s0: [1, 8, 7], s1: [19, 61, 6],
+  H: state, W: block.as(u64.be), digest: out.as(u64.be),
+};
+
+// Σ (big sigma) rotates three times; σ (small sigma) rotates twice and shifts.
+const Sigma = (x, [a, b, c]) => rotr(x, a) ^ rotr(x, b) ^ rotr(x, c);
+const sigma = (x, [a, b, c]) => rotr(x, a) ^ rotr(x, b) ^ (x >>> c);
+const Ch = (x, y, z) => (x & y) ^ (~x & z);
+const Maj = (x, y, z) => (x & y) ^ (x & z) ^ (y & z);
+
+// FIPS 180-4 §6.2.2 / §6.4.2: compress `blocks` consecutive blocks into the state.
+function compressor(v) {
+  return fn([u32], (blocks) => {
+    let H = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => v.H.load(i));
+    loop(blocks, (n) => {
+      const W = [];
+      for (let t = 0; t < 16; t++) W.push(v.W.load(n * 16 + t));
+      for (let t = 16; t < v.rounds; t++) W.push(sigma(W[t - 2], v.s1) + W[t - 7] + sigma(W[t - 15], v.s0) + W[t - 16]);
+      let [a, b, c, d, e, f, g, h] = H;
+      for (let t = 0; t < v.rounds; t++) {
+        const T1 = h + Sigma(e, v.S1) + Ch(e, f, g) + v.K[t] + W[t];
+        const T2 = Sigma(a, v.S0) + Maj(a, b, c);
+        [h, g, f, e, d, c, b, a] = [g, f, e, d + T1, c, b, a, T1 + T2];
+      }
+      H = [a, b, c, d, e, f, g, h].map((x, i) => x + H[i]);
+    });
+    H.forEach((x, i) => v.H.store(i, x));
+  });
+}
+
+const init = (v, iv) => fn([], () => iv.forEach((x, i) => v.H.store(i, x)));
+const output = (v) => fn([], () => {
+  for (let i = 0; i < 8; i++) v.digest.store(i, v.H.load(i));
+});
+
+export const sha224_init = init(SHA256, IV.sha224);
+export const sha256_init = init(SHA256, IV.sha256);
+export const sha384_init = init(SHA512, IV.sha384);
+export const sha512_init = init(SHA512, IV.sha512);
+export const sha512_224_init = init(SHA512, IV.sha512_224);
+export const sha512_256_init = init(SHA512, IV.sha512_256);
+export const sha256_compress = compressor(SHA256);
+export const sha512_compress = compressor(SHA512);
+export const sha256_output = output(SHA256);
+export const sha512_output = output(SHA512);

@@ -1,0 +1,115 @@
+// The tiny interpreter behind the `runtime` target: runs the register bytecode
+// that awasmc's emit_bytecode.cpp writes (five signed LEB128 fields per
+// instruction: opcode and four operands). All values are 32-bit (64-bit values
+// were lowered to pairs by the compiler); registers hold int32.
+// Small and debuggable rather than fast: one switch, no code generation, works
+// under any Content-Security-Policy.
+
+const HANDLED = [
+  'const', 'local.get', 'local.set', 'load', 'store', 'return',
+  'add', 'sub', 'mul', 'and', 'or', 'xor', 'shl', 'shr_u', 'shr_s',
+  'eq', 'ne', 'lt_u', 'lt_s', 'le_u', 'le_s', 'gt_u', 'gt_s', 'ge_u', 'ge_s',
+  'not', 'eqz', 'select', 'retag',
+  'loop_test', 'loop_next', 'jump', 'jump_if_zero',
+];
+const OP = Object.fromEntries(HANDLED.map((name, i) => [name, i]));
+
+function decode(b64, count, ops) {
+  const bin = atob(b64);
+  const code = new Int32Array(count * 5);
+  let pos = 0;
+  for (let i = 0; i < code.length; i++) {
+    let result = 0;
+    let shift = 0;
+    let byte;
+    do {
+      if (pos >= bin.length) throw new Error('interp: truncated bytecode');
+      byte = bin.charCodeAt(pos++);
+      result |= (byte & 0x7f) << shift;
+      shift += 7;
+    } while (byte & 0x80);
+    if (shift < 32 && byte & 0x40) result |= -1 << shift;
+    code[i] = result;
+  }
+  // Translate the program's opcode numbers into ours, by name.
+  for (let i = 0; i < code.length; i += 5) {
+    const name = ops[code[i]];
+    const mine = OP[name];
+    if (mine === undefined) throw new Error(`interp: unsupported op '${name}'`);
+    code[i] = mine;
+  }
+  return code;
+}
+
+export function instantiateProgram(program) {
+  const code = decode(program.code, program.instructions, program.ops);
+  const buffer = new ArrayBuffer(program.memoryBytes);
+  const M8 = new Uint8Array(buffer);
+  const M16 = new Uint16Array(buffer);
+  const M32 = new Int32Array(buffer);
+
+  function run(pc, r) {
+    for (;;) {
+      const o = code[pc], d = code[pc + 1], a = code[pc + 2], b = code[pc + 3], c = code[pc + 4];
+      pc += 5;
+      switch (o) {
+        case 0: r[d] = a; break; // const
+        case 1: r[d] = r[a]; break; // local.get
+        case 2: r[d] = r[a]; break; // local.set (d is the local)
+        case 3: { // load: d = M[(idx?) + base], c = 0 u8, 1 u16, 2 u32
+          const i = a < 0 ? 0 : r[a];
+          r[d] = c === 2 ? M32[(b >> 2) + i] : c === 1 ? M16[(b >> 1) + i] : M8[b + i];
+          break;
+        }
+        case 4: { // store: d = memory type, a = idx, b = value, c = base
+          const i = a < 0 ? 0 : r[a];
+          if (d === 2) M32[(c >> 2) + i] = r[b];
+          else if (d === 1) M16[(c >> 1) + i] = r[b];
+          else M8[c + i] = r[b];
+          break;
+        }
+        case 5: return a < 0 ? undefined : d ? r[a] >>> 0 : r[a]; // return
+        case 6: r[d] = (r[a] + r[b]) | 0; break;
+        case 7: r[d] = (r[a] - r[b]) | 0; break;
+        case 8: r[d] = Math.imul(r[a], r[b]); break;
+        case 9: r[d] = r[a] & r[b]; break;
+        case 10: r[d] = r[a] | r[b]; break;
+        case 11: r[d] = r[a] ^ r[b]; break;
+        case 12: r[d] = r[a] << r[b]; break;
+        case 13: r[d] = r[a] >>> r[b]; break;
+        case 14: r[d] = r[a] >> r[b]; break;
+        case 15: r[d] = +(r[a] === r[b]); break;
+        case 16: r[d] = +(r[a] !== r[b]); break;
+        case 17: r[d] = +(r[a] >>> 0 < r[b] >>> 0); break;
+        case 18: r[d] = +(r[a] < r[b]); break;
+        case 19: r[d] = +(r[a] >>> 0 <= r[b] >>> 0); break;
+        case 20: r[d] = +(r[a] <= r[b]); break;
+        case 21: r[d] = +(r[a] >>> 0 > r[b] >>> 0); break;
+        case 22: r[d] = +(r[a] > r[b]); break;
+        case 23: r[d] = +(r[a] >>> 0 >= r[b] >>> 0); break;
+        case 24: r[d] = +(r[a] >= r[b]); break;
+        case 25: r[d] = ~r[a]; break;
+        case 26: r[d] = +(r[a] === 0); break;
+        case 27: r[d] = r[a] ? r[b] : r[c]; break;
+        case 28: r[d] = r[a]; break; // retag
+        case 29: if (r[d] >>> 0 >= r[a] >>> 0) pc = b * 5; break; // loop_test: counter d, count a, exit b
+        case 30: r[d] = (r[d] + 1) | 0; pc = a * 5; break; // loop_next
+        case 31: pc = d * 5; break; // jump
+        case 32: if (r[d] === 0) pc = a * 5; break; // jump_if_zero
+        default: throw new Error(`interp: bad opcode ${o} at ${pc - 5}`);
+      }
+    }
+  }
+
+  const fns = {};
+  for (const [name, fn] of Object.entries(program.functions)) {
+    const regs = new Int32Array(fn.registers);
+    const start = fn.entry * 5;
+    const params = fn.params;
+    fns[name] = (...args) => {
+      for (let i = 0; i < params.length; i++) regs[params[i]] = args[i] | 0;
+      return run(start, regs);
+    };
+  }
+  return { mem: M8, fns };
+}
