@@ -3,6 +3,8 @@
 // the op table's JS template; temporaries are `const tN`, locals `lN`.
 #include <cstdio>
 #include <functional>
+#include <map>
+#include <set>
 
 #include "emit.h"
 #include "schedule.h"
@@ -36,14 +38,47 @@ const char* view_of(Ty mt, int& shift) {
   }
 }
 
+// What a piece of emitted code reads and writes, for splitting big blocks.
+struct Refs {
+  std::set<uint32_t> t_used, t_defined, l_used, l_set;
+  void merge(const Refs& o) {
+    t_used.insert(o.t_used.begin(), o.t_used.end());
+    t_defined.insert(o.t_defined.begin(), o.t_defined.end());
+    l_used.insert(o.l_used.begin(), o.l_used.end());
+    l_set.insert(o.l_set.begin(), o.l_set.end());
+  }
+};
+
+// V8 does not optimize functions whose bytecode exceeds a limit (about 60 KB),
+// and a fully unrolled kernel can be far bigger. Blocks larger than this many
+// characters of JavaScript are split into parts, each its own function; values
+// that cross a part boundary go through a per-kernel Int32Array `X_name`.
+constexpr size_t kSplitAbove = 40000, kPartSize = 24000;
+
 struct JsEmitter {
   const Function& f;
   const SourceSet& sources;
   Schedule sch;
-  std::string out;
+  std::string helpers;  // part functions, emitted before the kernel function
+  std::vector<std::string> slot_of;  // slot index -> "t12" / "l3"
+  std::map<std::string, size_t> slots;
+  int parts = 0;
+  Refs* rec = nullptr;
+
+  size_t slot(const std::string& name) {
+    auto it = slots.find(name);
+    if (it != slots.end()) return it->second;
+    slots[name] = slot_of.size();
+    slot_of.push_back(name);
+    return slot_of.size() - 1;
+  }
+  std::string xname() const { return "X_" + f.name; }
 
   std::string expr(uint32_t id) {
-    if (!sch.inlined[id]) return "t" + std::to_string(id);
+    if (!sch.inlined[id]) {
+      if (rec) rec->t_used.insert(id);
+      return "t" + std::to_string(id);
+    }
     return build(id);
   }
   std::string address(const Node& n) {
@@ -56,11 +91,15 @@ struct JsEmitter {
     else idx = std::to_string(base);
     return std::string(view) + "[" + idx + "]";
   }
+  std::string local(uint64_t l, bool set) {
+    if (rec) (set ? rec->l_set : rec->l_used).insert(static_cast<uint32_t>(l));
+    return "l" + std::to_string(l);
+  }
   std::string build(uint32_t id) {
     const Node& n = f[id];
     switch (n.op) {
       case Op::Const: return js_const(n.imm);
-      case Op::LocalGet: return "l" + std::to_string(n.imm);
+      case Op::LocalGet: return local(n.imm, false);
       case Op::Load: return address(n);
       default: break;
     }
@@ -79,55 +118,153 @@ struct JsEmitter {
   }
   std::string where(SrcLoc loc) { return sources.where(loc); }
 
-  void block(const Block& b, int depth) {
+  // One statement of a block, as text; records what it references in `r`.
+  std::string statement(const Stmt& s, int depth, Refs& r) {
+    Refs* saved = rec;
+    rec = &r;
     std::string ind(2 * depth, ' ');
-    for (const Stmt& s : b) {
-      if (s.kind == Stmt::Loop) {
-        std::string k = "l" + std::to_string(s.local);
-        std::string cnt = paren(expr(s.node));
-        out += ind + "for (" + k + " = 0; (" + k + " >>> 0) < (" + cnt + " >>> 0); " + k + " = (" + k + " + 1) | 0) { // " + where(s.loc) + "\n";
-        block(s.body, depth + 1);
-        out += ind + "}\n";
-        continue;
+    std::string out;
+    if (s.kind == Stmt::Loop) {
+      std::string k = local(s.local, true);
+      local(s.local, false);
+      std::string cnt = paren(expr(s.node));
+      out += ind + "for (" + k + " = 0; (" + k + " >>> 0) < (" + cnt + " >>> 0); " + k + " = (" + k + " + 1) | 0) { // " + where(s.loc) + "\n";
+      out += block(s.body, depth + 1);
+      out += ind + "}\n";
+    } else if (s.kind == Stmt::If) {
+      out += ind + "if (" + expr(s.node) + ") { // " + where(s.loc) + "\n";
+      out += block(s.body, depth + 1);
+      if (!s.els.empty()) {
+        out += ind + "} else {\n";
+        out += block(s.els, depth + 1);
       }
-      if (s.kind == Stmt::If) {
-        out += ind + "if (" + expr(s.node) + ") { // " + where(s.loc) + "\n";
-        block(s.body, depth + 1);
-        if (!s.els.empty()) {
-          out += ind + "} else {\n";
-          block(s.els, depth + 1);
-        }
-        out += ind + "}\n";
-        continue;
-      }
+      out += ind + "}\n";
+    } else {
       const Node& n = f[s.node];
       switch (n.op) {
-        case Op::LocalSet: out += ind + "l" + std::to_string(n.imm) + " = " + expr(n.a) + ";\n"; break;
+        case Op::LocalSet: {
+          std::string v = expr(n.a);
+          out += ind + local(n.imm, true) + " = " + v + ";\n";
+          break;
+        }
         case Op::Store: out += ind + address(n) + " = " + expr(n.b) + ";\n"; break;
         case Op::Return:
+          if (!slot_of.empty()) out += ind + xname() + ".fill(0); // no intermediate values stay behind\n";
           if (!n.a) out += ind + "return;\n";
           else if (f.result == Ty::U32) out += ind + "return " + paren(expr(n.a)) + " >>> 0;\n";
           else out += ind + "return " + expr(n.a) + ";\n";
           break;
         default:
-          if (!sch.inlined[s.node]) out += ind + "const t" + std::to_string(s.node) + " = " + build(s.node) + ";\n";
+          if (!sch.inlined[s.node]) {
+            r.t_defined.insert(s.node);
+            out += ind + "const t" + std::to_string(s.node) + " = " + build(s.node) + ";\n";
+          }
       }
     }
+    rec = saved;
+    if (rec) rec->merge(r);
+    return out;
+  }
+
+  std::string block(const Block& b, int depth) {
+    std::vector<std::string> text(b.size());
+    std::vector<Refs> refs(b.size());
+    size_t total = 0;
+    bool has_return = false;
+    for (size_t i = 0; i < b.size(); i++) {
+      text[i] = statement(b[i], depth, refs[i]);
+      total += text[i].size();
+      has_return |= b[i].kind == Stmt::Def && f[b[i].node].op == Op::Return;
+    }
+    std::string out;
+    if (total <= kSplitAbove || has_return) {
+      for (auto& t : text) out += t;
+      return out;
+    }
+    // Split into parts of about kPartSize characters.
+    std::vector<std::pair<size_t, size_t>> ranges;
+    for (size_t i = 0; i < b.size();) {
+      size_t j = i, size = 0;
+      while (j < b.size() && (j == i || size + text[j].size() <= kPartSize)) size += text[j++].size();
+      ranges.emplace_back(i, j);
+      i = j;
+    }
+    std::vector<Refs> part(ranges.size());
+    for (size_t p = 0; p < ranges.size(); p++)
+      for (size_t i = ranges[p].first; i < ranges[p].second; i++) part[p].merge(refs[i]);
+    std::set<uint32_t> all_t_defined, locals;
+    for (auto& r : part) {
+      all_t_defined.insert(r.t_defined.begin(), r.t_defined.end());
+      locals.insert(r.l_used.begin(), r.l_used.end());
+      locals.insert(r.l_set.begin(), r.l_set.end());
+    }
+    std::string ind(2 * depth, ' ');
+    std::string X = xname();
+    // The caller hands over outer temporaries and every local the parts touch.
+    for (size_t p = 0; p < ranges.size(); p++)
+      for (uint32_t t : part[p].t_used)
+        if (!all_t_defined.count(t)) {
+          std::string nm = "t" + std::to_string(t);
+          out += ind + X + "[" + std::to_string(slot(nm)) + "] = " + nm + ";\n";
+          if (rec) rec->t_used.insert(t);
+        }
+    for (uint32_t l : locals) {
+      std::string nm = "l" + std::to_string(l);
+      out += ind + X + "[" + std::to_string(slot(nm)) + "] = " + nm + ";\n";
+      if (rec) rec->l_used.insert(l), rec->l_set.insert(l);
+    }
+    for (size_t p = 0; p < ranges.size(); p++) {
+      std::string name = f.name + "_part" + std::to_string(parts++);
+      std::string fn = "  function " + name + "() { // a part of " + f.name + ", split to stay optimizable\n";
+      for (uint32_t t : part[p].t_used)
+        if (!part[p].t_defined.count(t)) {
+          std::string nm = "t" + std::to_string(t);
+          fn += "    const " + nm + " = " + X + "[" + std::to_string(slot(nm)) + "];\n";
+        }
+      for (uint32_t l : locals) {
+        if (!part[p].l_used.count(l) && !part[p].l_set.count(l)) continue;
+        std::string nm = "l" + std::to_string(l);
+        fn += "    let " + nm + " = " + X + "[" + std::to_string(slot(nm)) + "];\n";
+      }
+      for (size_t i = ranges[p].first; i < ranges[p].second; i++) fn += text[i];
+      for (uint32_t t : part[p].t_defined) {
+        bool later = false;
+        for (size_t q = p + 1; q < ranges.size(); q++) later |= part[q].t_used.count(t) > 0;
+        if (!later) continue;
+        std::string nm = "t" + std::to_string(t);
+        fn += "    " + X + "[" + std::to_string(slot(nm)) + "] = " + nm + ";\n";
+      }
+      for (uint32_t l : part[p].l_set) {
+        std::string nm = "l" + std::to_string(l);
+        fn += "    " + X + "[" + std::to_string(slot(nm)) + "] = " + nm + ";\n";
+      }
+      fn += "  }\n";
+      helpers += fn;
+      out += ind + name + "();\n";
+    }
+    for (uint32_t l : locals) {
+      std::string nm = "l" + std::to_string(l);
+      out += ind + nm + " = " + X + "[" + std::to_string(slot(nm)) + "];\n";
+    }
+    return out;
   }
 
   std::string run() {
     sch = schedule_function(f);
-    out = "  // " + where(f.loc) + "\n  function " + f.name + "(";
-    for (uint32_t i = 0; i < f.nparams; i++) out += (i ? ", l" : "l") + std::to_string(i);
-    out += ") {\n";
-    for (uint32_t i = 0; i < f.nparams; i++) out += "    l" + std::to_string(i) + " |= 0;\n";  // numbers -> int32
+    std::string head = "  // " + where(f.loc) + "\n  function " + f.name + "(";
+    for (uint32_t i = 0; i < f.nparams; i++) head += (i ? ", l" : "l") + std::to_string(i);
+    head += ") {\n";
+    for (uint32_t i = 0; i < f.nparams; i++) head += "    l" + std::to_string(i) + " |= 0;\n";  // numbers -> int32
     if (f.locals.size() > f.nparams) {
-      out += "    let ";
-      for (size_t i = f.nparams; i < f.locals.size(); i++) out += (i > f.nparams ? ", l" : "l") + std::to_string(i) + " = 0";
-      out += ";\n";
+      head += "    let ";
+      for (size_t i = f.nparams; i < f.locals.size(); i++) head += (i > f.nparams ? ", l" : "l") + std::to_string(i) + " = 0";
+      head += ";\n";
     }
-    block(f.body, 2);
-    out += "  }\n";
+    std::string body = block(f.body, 2);
+    if (f.result == Ty::None && !slot_of.empty()) body += "    " + xname() + ".fill(0); // no intermediate values stay behind\n";
+    std::string out;
+    if (!slot_of.empty()) out += "  const " + xname() + " = new Int32Array(" + std::to_string(slot_of.size()) + ");\n";
+    out += helpers + head + body + "  }\n";
     return out;
   }
 };
@@ -142,7 +279,7 @@ std::string emit_js_target(const Module& m, const SourceSet& sources) {
   out += "  const buffer = new ArrayBuffer(memoryBytes);\n";
   out += "  const M8 = new Uint8Array(buffer);\n  const M16 = new Uint16Array(buffer);\n  const M32 = new Int32Array(buffer);\n";
   for (const Function& f : m.functions) {
-    JsEmitter e{f, sources, {}, {}};
+    JsEmitter e{f, sources, {}, {}, {}, {}, 0, nullptr};
     out += e.run();
   }
   out += "  return { mem: M8, fns: { ";

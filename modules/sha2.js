@@ -82,8 +82,10 @@ const SHA512 = {
 // Σ (big sigma) rotates three times; σ (small sigma) rotates twice and shifts.
 const Sigma = (x, [a, b, c]) => rotr(x, a) ^ rotr(x, b) ^ rotr(x, c);
 const sigma = (x, [a, b, c]) => rotr(x, a) ^ rotr(x, b) ^ (x >>> c);
-const Ch = (x, y, z) => (x & y) ^ (~x & z);
-const Maj = (x, y, z) => (x & y) ^ (x & z) ^ (y & z);
+// Ch and Maj as in FIPS 180-4 §4.1.2, rewritten with fewer operations:
+// (x & y) ^ (~x & z) = z ^ (x & (y ^ z)); (x & y) ^ (x & z) ^ (y & z) = (x & y) | (z & (x | y)).
+const Ch = (x, y, z) => z ^ (x & (y ^ z));
+const Maj = (x, y, z) => (x & y) | (z & (x | y));
 
 // FIPS 180-4 §6.2.2 / §6.4.2: compress `blocks` consecutive blocks into the state.
 function compressor(v) {
@@ -92,9 +94,10 @@ function compressor(v) {
     loop(blocks, (n) => {
       const W = [];
       for (let t = 0; t < 16; t++) W.push(v.W.load(n * 16 + t));
-      for (let t = 16; t < v.rounds; t++) W.push(sigma(W[t - 2], v.s1) + W[t - 7] + sigma(W[t - 15], v.s0) + W[t - 16]);
       let [a, b, c, d, e, f, g, h] = H;
       for (let t = 0; t < v.rounds; t++) {
+        // The message schedule is computed as the rounds need it (16 words live, not 64).
+        if (t >= 16) W.push(sigma(W[t - 2], v.s1) + W[t - 7] + sigma(W[t - 15], v.s0) + W[t - 16]);
         const T1 = h + Sigma(e, v.S1) + Ch(e, f, g) + v.K[t] + W[t];
         const T2 = Sigma(a, v.S0) + Maj(a, b, c);
         [h, g, f, e, d, c, b, a] = [g, f, e, d + T1, c, b, a, T1 + T2];
