@@ -83,9 +83,10 @@ const SHA512 = {
 const Sigma = (x, [a, b, c]) => rotr(x, a) ^ rotr(x, b) ^ rotr(x, c);
 const sigma = (x, [a, b, c]) => rotr(x, a) ^ rotr(x, b) ^ (x >>> c);
 // Ch and Maj as in FIPS 180-4 §4.1.2, rewritten with fewer operations:
-// (x & y) ^ (~x & z) = z ^ (x & (y ^ z)); (x & y) ^ (x & z) ^ (y & z) = (x & y) | (z & (x | y)).
+// (x & y) ^ (~x & z) = z ^ (x & (y ^ z)); (x & y) ^ (x & z) ^ (y & z) = y ^ ((x ^ y) & (y ^ z)).
+// In Maj, y ^ z of one round is x ^ y of the round before, which CSE shares.
 const Ch = (x, y, z) => z ^ (x & (y ^ z));
-const Maj = (x, y, z) => (x & y) | (z & (x | y));
+const Maj = (x, y, z) => y ^ ((x ^ y) & (y ^ z));
 
 // FIPS 180-4 §6.2.2 / §6.4.2: compress `blocks` consecutive blocks into the state.
 function compressor(v) {
