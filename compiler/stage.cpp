@@ -139,10 +139,13 @@ void Stager::run_module(ModuleRecord* m) {
       if (spec == "awasm") {
         mod = prelude_module();
       } else {
-        if (spec.rfind("./", 0) != 0 || spec.size() < 4 || spec.substr(spec.size() - 3) != ".js")
-          error(src, "imports are 'awasm' or a relative './file.js' in modules/ (got '" + spec + "')");
+        bool relative = spec.rfind("./", 0) == 0 || spec.rfind("../", 0) == 0;
+        if (!relative || spec.size() < 4 || spec.substr(spec.size() - 3) != ".js")
+          error(src, "imports are 'awasm' or a relative path to a .js file, like './common.js' (got '" + spec + "')");
         std::filesystem::path p = std::filesystem::path(m->path).parent_path() / spec;
         std::string rel = p.lexically_normal().generic_string();
+        if (rel.rfind("../", 0) == 0 || std::filesystem::path(rel).is_absolute())
+          error(src, "import '" + spec + "' leaves the project directory");
         ModuleRecord* dep = load_module(rel, src);
         Object* o = new_object();
         for (auto& [k, v] : dep->exports) o->set(k, v);

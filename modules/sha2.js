@@ -9,7 +9,7 @@ import { u8, u32, u64, memory, fn, loop, rotr } from 'awasm';
 
 // FIPS 180-4 §4.2.2: the first 32 bits of the fractional parts of the cube roots
 // of the first 64 primes. Pinned to the spec by tests/unit/sha2_constants.cpp.
-const K256 = [
+export const K256 = [
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
   0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
   0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -22,7 +22,7 @@ const K256 = [
 
 // FIPS 180-4 §4.2.3: the first 64 bits of the fractional parts of the cube roots
 // of the first 80 primes.
-const K512 = [
+export const K512 = [
   0x428a2f98d728ae22n, 0x7137449123ef65cdn, 0xb5c0fbcfec4d3b2fn, 0xe9b5dba58189dbbcn, 0x3956c25bf348b538n,
   0x59f111f1b605d019n, 0x923f82a4af194f9bn, 0xab1c5ed5da6d8118n, 0xd807aa98a3030242n, 0x12835b0145706fben,
   0x243185be4ee4b28cn, 0x550c7dc3d5ffb4e2n, 0x72be5d74f27b896fn, 0x80deb1fe3b1696b1n, 0x9bdc06a725c71235n,
@@ -43,7 +43,7 @@ const K512 = [
 
 // Initial hash values: FIPS 180-4 §5.3.2 (SHA-224), §5.3.3 (SHA-256),
 // §5.3.4 (SHA-384), §5.3.5 (SHA-512), §5.3.6.1 (SHA-512/224), §5.3.6.2 (SHA-512/256).
-const IV = {
+export const IV = {
   sha224: [0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939, 0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4],
   sha256: [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19],
   sha384: [
