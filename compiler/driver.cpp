@@ -51,6 +51,8 @@ Module lower_for_target(Module m, Target t, const std::string& stop_after) {
   to_fixpoint(m, [](Function& f) { return simplify(f); });
   if (stop("simplify")) return m;
   if (t == Target::Js || t == Target::Runtime) {
+    to_fixpoint(m, [](Function& f) { return lower_simd(f); });
+    if (stop("lower_simd")) return m;
     to_fixpoint(m, [](Function& f) { return lower_u64(f); });
     if (stop("lower_u64")) return m;
   }
@@ -142,7 +144,7 @@ const char* kUsage =
     "  verify [--root DIR]                      rebuild in memory and compare with ROOT/targets;\n"
     "                                          names every differing, missing or unexpected file, exit 1 if any\n"
     "  dump --pass NAME [--target T] FILE       print the IR of a kernel file after a pass:\n"
-    "                                          stage, simplify, lower_u64, lower_ops, final, wat\n"
+    "                                          stage, simplify, lower_simd, lower_u64, lower_ops, final, wat\n"
     "                                          (targets: wasm, wasm_threads, js, runtime; default js)\n"
     "  --help, --version\n"
     "\n"
@@ -265,9 +267,9 @@ int cmd_dump(const Args& a) {
   for (Target k : kTargets)
     if (a.target == target_name(k)) t = k, found = true;
   if (!found) throw std::runtime_error("unknown target '" + a.target + "'");
-  static const char* passes[] = {"stage", "simplify", "lower_u64", "lower_ops", "final", "wat"};
+  static const char* passes[] = {"stage", "simplify", "lower_simd", "lower_u64", "lower_ops", "final", "wat"};
   if (std::find_if(std::begin(passes), std::end(passes), [&](const char* p) { return a.pass == p; }) == std::end(passes))
-    throw std::runtime_error("unknown pass '" + a.pass + "' (stage, simplify, lower_u64, lower_ops, final, wat)");
+    throw std::runtime_error("unknown pass '" + a.pass + "' (stage, simplify, lower_simd, lower_u64, lower_ops, final, wat)");
   SourceSet sources;
   Module m;
   try {

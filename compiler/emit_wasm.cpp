@@ -115,7 +115,16 @@ struct FnBuilder {
       case WK::SHIFT:
         if (ty_vector(n.ty)) return BinaryenSIMDShift(mod, pick(n, w), value(n.a), value(n.b));
         return BinaryenBinary(mod, pick(n, w), value(n.a), value(n.b));
-      case WK::UN: return BinaryenUnary(mod, pick(n, w), value(n.a));
+      case WK::UN:
+        if (n.op == Op::Bswap && ty_vector(n.ty)) {
+          // Reverse the bytes of every lane with one shuffle.
+          uint8_t mask[16];
+          int lb = ty_bytes(ty_lane(n.ty));
+          for (int i = 0; i < 16; i++) mask[i] = static_cast<uint8_t>((i / lb) * lb + (lb - 1 - i % lb));
+          uint8_t zero[16] = {0};
+          return BinaryenSIMDShuffle(mod, value(n.a), BinaryenConst(mod, BinaryenLiteralVec128(zero)), mask);
+        }
+        return BinaryenUnary(mod, pick(n, w), value(n.a));
       case WK::SELECT: return BinaryenSelect(mod, value(n.a), value(n.b), value(n.c), wasm_type(n.ty));
       case WK::NOP: return value(n.a);
       case WK::EXTRACT: return BinaryenSIMDExtract(mod, pick(n, w), value(n.a), static_cast<uint8_t>(n.imm));

@@ -269,7 +269,9 @@ struct Verifier {
           if (info.arity == 2) expect(id, t[0] == t[1], "operand types differ");
         } else {
           expect(id, n.ty != Ty::None && t[0] == n.ty, "operand type differs from result");
-          if (info.arity == 2) expect(id, t[1] == n.ty, "operand types differ");
+          const bool shift = n.op == Op::Shl || n.op == Op::ShrU || n.op == Op::ShrS || n.op == Op::Rotl || n.op == Op::Rotr;
+          if (shift && ty_vector(n.ty)) expect(id, t[1] == Ty::U32, "lane shifts take a u32 amount");
+          else if (info.arity == 2) expect(id, t[1] == n.ty, "operand types differ");
         }
     }
   }

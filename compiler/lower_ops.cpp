@@ -37,6 +37,7 @@ bool has_instr(const Function& f, const Node& n, Target t) {
   if (n.op == Op::Not || n.op == Op::Andnot || n.op == Op::Bswap || n.op == Op::Rotl || n.op == Op::Rotr) {
     Ty ty = n.ty;
     if (t == Target::Js || t == Target::Runtime) return info.js[0] != 0;
+    if (n.op == Op::Bswap && ty_vector(ty)) return true;  // one i8x16.shuffle (emit_wasm.cpp)
     const WasmCols& c = kWasm[static_cast<int>(n.op)];
     switch (ty) {
       case Ty::U32: case Ty::I32: return c.i32;

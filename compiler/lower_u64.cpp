@@ -9,8 +9,8 @@ namespace awasmc {
 
 bool lower_u64(Function& f) {
   bool any = false;
-  for (const Ty t : f.locals) any |= ty_is64(t) || ty_vector(t);
-  for (size_t i = 1; i < f.nodes.size() && !any; i++) any = ty_is64(f.nodes[i].ty) || ty_vector(f.nodes[i].ty);
+  for (const Ty t : f.locals) any |= ty_is64(t);
+  for (size_t i = 1; i < f.nodes.size() && !any; i++) any = ty_is64(f.nodes[i].ty);
   if (!any) return false;
 
   // Local renumbering: 64-bit locals get two slots (hi, lo).
@@ -18,7 +18,7 @@ bool lower_u64(Function& f) {
   std::vector<Ty> locals;
   for (size_t i = 0; i < f.locals.size(); i++) {
     Ty t = f.locals[i];
-    if (ty_vector(t)) fail(f.loc, "lane types are not supported on the js and runtime targets yet (" + f.name + ")");
+    if (ty_vector(t)) fail(f.loc, "internal: lane types reach lower_u64 (" + f.name + ")");
     if (ty_is64(t)) {
       if (i < f.nparams) fail(f.loc, "64-bit parameters are not supported (" + f.name + ")");
       hi_local[i] = static_cast<uint32_t>(locals.size());
@@ -44,7 +44,7 @@ bool lower_u64(Function& f) {
         Ty at = n.a ? f[n.a].ty : Ty::None;
         const bool wide = ty_is64(n.ty) || ty_is64(at) || (n.op == Op::Store && ty_is64(f[n.b].ty)) ||
                           (n.op == Op::LocalSet && ty_is64(at));
-        if (ty_vector(n.ty) || ty_vector(at)) fail(loc, "lane types are not supported on the js and runtime targets yet");
+        if (ty_vector(n.ty) || ty_vector(at)) fail(loc, "internal: lane types reach lower_u64");
         if (!wide) {
           Node c = n;
           c.a = r.mapped(n.a);
@@ -129,6 +129,20 @@ bool lower_u64(Function& f) {
             pair(O(Op::Sub, O(Op::Sub, ah, bh), borrow), l);
             return;
           }
+          case Op::Mul: {
+            // The low 64 bits of a 64x64 product from 32-bit multiplies: al*bl in full via 16-bit
+            // halves, plus the low halves of the cross terms in the high word.
+            uint32_t m16 = C(0xffff), s16 = C(16);
+            uint32_t a0 = O(Op::And, al, m16), a1 = O(Op::ShrU, al, s16);
+            uint32_t b0 = O(Op::And, bl, m16), b1 = O(Op::ShrU, bl, s16);
+            uint32_t p00 = O(Op::Mul, a0, b0), p01 = O(Op::Mul, a0, b1), p10 = O(Op::Mul, a1, b0), p11 = O(Op::Mul, a1, b1);
+            uint32_t mid = O(Op::Add, O(Op::Add, O(Op::ShrU, p00, s16), O(Op::And, p01, m16)), O(Op::And, p10, m16));
+            uint32_t l = O(Op::Or, O(Op::And, p00, m16), O(Op::Shl, mid, s16));
+            uint32_t h = O(Op::Add, O(Op::Add, p11, O(Op::ShrU, p01, s16)), O(Op::Add, O(Op::ShrU, p10, s16), O(Op::ShrU, mid, s16)));
+            h = O(Op::Add, h, O(Op::Add, O(Op::Mul, al, bh), O(Op::Mul, ah, bl)));
+            pair(h, l);
+            return;
+          }
           case Op::And: case Op::Or: case Op::Xor: case Op::Andnot:
             pair(O(n.op, ah, bh), O(n.op, al, bl));
             return;
@@ -198,10 +212,11 @@ bool lower_u64(Function& f) {
             pair(r.op(Op::Select, U, c, ch, loc, dh), r.op(Op::Select, U, c, cl, loc, dl));
             return;
           }
-          case Op::ExtendU: pair(C(0), r.mapped(n.a)); return;
+          case Op::ExtendU:
           case Op::ExtendS: {
             uint32_t x = r.mapped(n.a);
-            pair(O(Op::ShrS, x, C(31)), x);
+            if (f[n.a].ty != U) x = r.op(Op::Retag, U, x, 0, loc);  // pairs are u32
+            pair(n.op == Op::ExtendS ? O(Op::ShrS, x, C(31)) : C(0), x);
             return;
           }
           case Op::Wrap: {

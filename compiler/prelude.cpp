@@ -83,7 +83,6 @@ Value Stager::native_member(Native* nat, const std::string& name, const Ast* at)
   if (nat->kind == Native::Type) {
     if (name == "be") {
       if (nat->count) error(at, "write u32.be.array(n), not u32.array(n).be");
-      if (ty_vector(nat->ty)) error(at, "lane types have no big-endian view");
       return type_value(*this, nat->ty, true);
     }
     if (name == "array") return builtin(*this, B_type_array, "array", nat);
@@ -321,9 +320,7 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       return rt_binary(nat->id == B_rotl ? Op::Rotl : Op::Rotr, x, arg(1), site);
     }
     case B_bswap: {
-      const Value& x = want_rt(0, "bswap: the value");
-      if (ty_vector(x.ty)) error(site, "bswap is defined on scalars");
-      return rt_unary(Op::Bswap, x, site);
+      return rt_unary(Op::Bswap, want_rt(0, "bswap: the value"), site);
     }
     case B_eqz: return rt_unary(Op::Eqz, want_rt(0, "eqz: the value"), site);
     case B_andnot: {

@@ -255,3 +255,25 @@ TEST_CASE("building twice gives identical bytes, with 1 and 2 jobs") {
     CHECK(a[i].bytes == b[i].bytes);
   }
 }
+
+TEST_CASE("lane types: every target lowering preserves the meaning (tests/unit/kernels/lanes.js)") {
+  SourceSet sources;
+  Module staged = stage_module(kRoot, "tests/unit/kernels/lanes.js", sources);
+  verify_module(staged);
+  std::mt19937_64 rng(7);
+  for (Target t : kTargets) {
+    Module lowered = lower_for_target(staged, t);
+    for (const Function& f : staged.functions) {
+      for (uint64_t n : {0, 1, 5}) {
+        std::vector<uint8_t> a(staged.memory_bytes);
+        for (auto& byte : a) byte = static_cast<uint8_t>(rng());
+        std::vector<uint8_t> b = a;
+        uint64_t ra = interpret(f, a, {n});
+        uint64_t rb = interpret(fn(lowered, f.name), b, {n});
+        INFO("target " << target_name(t) << ", function " << f.name << ", n " << n);
+        CHECK(ra == rb);
+        CHECK(a == b);
+      }
+    }
+  }
+}
