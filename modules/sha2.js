@@ -5,7 +5,7 @@
 // The runtime (runtime/hash.js) pads messages and buffers partial blocks; these
 // kernels set the initial hash value, compress whole blocks and write the
 // big-endian digest. Layout: docs/target-contract.md.
-import { u8, u32, u64, memory, fn, loop, rotr } from 'awasm';
+import { u8, u32, u64, u32x4, u64x2, memory, fn, loop, rotr, lane } from 'awasm';
 
 // FIPS 180-4 §4.2.2: the first 32 bits of the fractional parts of the cube roots
 // of the first 64 primes. Pinned to the spec by tests/unit/sha2_constants.cpp.
@@ -72,11 +72,11 @@ const out = memory('out', u8.array(64));
 // The two word sizes. Rotation amounts: FIPS 180-4 §4.1.2 (32-bit) and §4.1.3 (64-bit).
 const SHA256 = {
   T: u32, rounds: 64, K: K256, S0: [2, 13, 22], S1: [6, 11, 25], s0: [7, 18, 3], s1: [17, 19, 10],
-  H: state.as(u32), W: block.as(u32.be), digest: out.as(u32.be),
+  H: state.as(u32), W: block.as(u32x4.be), digest: out.as(u32.be),
 };
 const SHA512 = {
   T: u64, rounds: 80, K: K512, S0: [28, 34, 39], S1: [14, 18, 41], s0: [1, 8, 7], s1: [19, 61, 6],
-  H: state, W: block.as(u64.be), digest: out.as(u64.be),
+  H: state, W: block.as(u64x2.be), digest: out.as(u64.be),
 };
 
 // Σ (big sigma) rotates three times; σ (small sigma) rotates twice and shifts.
@@ -93,8 +93,13 @@ function compressor(v) {
   return fn([u32], (blocks) => {
     let H = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => v.H.load(i));
     loop(blocks, (n) => {
+      // The block's 16 big-endian words, read a vector at a time (one byte shuffle per vector).
       const W = [];
-      for (let t = 0; t < 16; t++) W.push(v.W.load(n * 16 + t));
+      const per = v.T.bits === 32 ? 4 : 2;
+      for (let j = 0; j < 16 / per; j++) {
+        const x = v.W.load(n * (16 / per) + j);
+        for (let k = 0; k < per; k++) W.push(lane(x, k));
+      }
       let [a, b, c, d, e, f, g, h] = H;
       for (let t = 0; t < v.rounds; t++) {
         // The message schedule is computed as the rounds need it (16 words live, not 64).
