@@ -53,7 +53,7 @@ struct Project {
 
 }  // namespace
 
-TEST_CASE("verify: identical tree passes; any changed, missing or extra file fails by name") {
+TEST_CASE("verify: identical tree passes, any changed, missing or extra file fails by name") {
   Project p;
   Result ok = run("verify " + p.root());
   CHECK(ok.code == 0);

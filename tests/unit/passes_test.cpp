@@ -239,7 +239,7 @@ TEST_CASE("lowering makes js/runtime IR 32-bit only and wasm IR free of ops wasm
           CHECK(n.op != Op::Rotr);
           CHECK(n.op != Op::Bswap);
         } else {
-          CHECK(n.op != Op::Bswap);
+          CHECK_FALSE((n.op == Op::Bswap && !ty_vector(n.ty)));  // lane byte swaps stay: one shuffle
         }
       }
   }
