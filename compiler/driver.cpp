@@ -278,14 +278,16 @@ int cmd_dump(const Args& a) {
   } catch (const CompileError& e) {
     throw std::runtime_error(sources.format(e));
   }
-  if (a.pass != "stage") {
+  try {
     if (a.pass == "wat") {
       if (t != Target::Wasm && t != Target::WasmThreads) t = Target::Wasm;
       m = lower_for_target(std::move(m), t);
       std::cout << emit_wasm_text(m, t == Target::WasmThreads);
       return 0;
     }
-    m = lower_for_target(std::move(m), t, a.pass == "final" ? "" : a.pass);
+    if (a.pass != "stage") m = lower_for_target(std::move(m), t, a.pass == "final" ? "" : a.pass);
+  } catch (const CompileError& e) {
+    throw std::runtime_error(sources.format(e));
   }
   std::cout << print_module(m);
   return 0;

@@ -21,12 +21,15 @@ const char* target_name(Target t) {
 namespace {
 
 struct WasmCols {
+  bool by_column;  // built from the table's op columns (kinds BIN, UN, SHIFT)
   bool i32, i64, v32, v64;
 };
 #define STR(x) #x
 const WasmCols kWasm[] = {
-#define OP(name, text, arity, flags, wk, w32, w64, wv32, wv64, js) \
-  {std::strcmp(STR(w32), "_") != 0, std::strcmp(STR(w64), "_") != 0, std::strcmp(STR(wv32), "_") != 0, std::strcmp(STR(wv64), "_") != 0},
+#define OP(name, text, arity, flags, wk, w32, w64, wv32, wv64, js)                                                  \
+  {std::strcmp(STR(wk), "BIN") == 0 || std::strcmp(STR(wk), "UN") == 0 || std::strcmp(STR(wk), "SHIFT") == 0,      \
+   std::strcmp(STR(w32), "_") != 0, std::strcmp(STR(w64), "_") != 0, std::strcmp(STR(wv32), "_") != 0,            \
+   std::strcmp(STR(wv64), "_") != 0},
 #include "ops.def"
 #undef OP
 };
@@ -34,21 +37,21 @@ const WasmCols kWasm[] = {
 
 bool has_instr(const Function& f, const Node& n, Target t) {
   const OpInfo& info = op_info(n.op);
-  if (n.op == Op::Not || n.op == Op::Andnot || n.op == Op::Bswap || n.op == Op::Rotl || n.op == Op::Rotr) {
-    Ty ty = n.ty;
-    if (t == Target::Js || t == Target::Runtime) return info.js[0] != 0;
-    if (n.op == Op::Bswap && ty_vector(ty)) return true;  // one i8x16.shuffle (emit_wasm.cpp)
-    const WasmCols& c = kWasm[static_cast<int>(n.op)];
-    switch (ty) {
-      case Ty::U32: case Ty::I32: return c.i32;
-      case Ty::U64: case Ty::I64: return c.i64;
-      case Ty::U32x4: return c.v32;
-      case Ty::U64x2: return c.v64;
-      default: return false;
-    }
+  if (t == Target::Js || t == Target::Runtime) {
+    // After lower_simd and lower_u64 only 32-bit scalars are left; the op needs a JS template.
+    return info.js[0] != 0 || !(info.flags & PURE) || n.op == Op::Const;
   }
-  (void)f;
-  return true;
+  const WasmCols& c = kWasm[static_cast<int>(n.op)];
+  if (!c.by_column) return true;
+  if (n.op == Op::Bswap && ty_vector(n.ty)) return true;  // one i8x16.shuffle (emit_wasm.cpp)
+  Ty ty = ((info.flags & CMP) && n.a) ? f[n.a].ty : n.ty;  // comparisons go by the operand type
+  switch (ty) {
+    case Ty::U32: case Ty::I32: return c.i32;
+    case Ty::U64: case Ty::I64: return c.i64;
+    case Ty::U32x4: return c.v32;
+    case Ty::U64x2: return c.v64;
+    default: return false;
+  }
 }
 
 }  // namespace
@@ -131,7 +134,8 @@ bool lower_ops(Function& f, Target t) {
       }
       default: break;
     }
-    fail(loc, std::string(op_info(n.op).text) + " on " + ty_name(ty) + " is not supported on the " + target_name(t) + " target");
+    Ty shown = (op_info(n.op).flags & CMP) && n.a ? f[n.a].ty : ty;
+    fail(loc, std::string(op_info(n.op).text) + " on " + ty_name(shown) + " is not supported on the " + target_name(t) + " target");
   });
   f = std::move(out);
   return changed;

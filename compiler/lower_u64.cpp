@@ -149,6 +149,32 @@ bool lower_u64(Function& f) {
           case Op::Not: pair(r.op(Op::Not, U, ah, 0, loc), r.op(Op::Not, U, al, 0, loc)); return;
           case Op::Bswap: pair(r.op(Op::Bswap, U, al, 0, loc), r.op(Op::Bswap, U, ah, 0, loc)); return;
           case Op::Shl: case Op::ShrU: case Op::ShrS: case Op::Rotl: case Op::Rotr: {
+            if (f[n.b].op != Op::Const) {
+              // A runtime amount: work with s = k & 31 and pick the k >= 32 case with selects.
+              // x >>> (32 - s) is written (x >>> 1) >>> (31 - s) so that s = 0 shifts in nothing.
+              uint32_t k = O(Op::And, bl, C(63));
+              if (n.op == Op::Rotl) k = O(Op::And, O(Op::Sub, C(64), k), C(63));
+              uint32_t big = O(Op::And, k, C(32));
+              uint32_t sh = O(Op::And, k, C(31)), inv = O(Op::Sub, C(31), sh);
+              auto sel = [&](uint32_t c, uint32_t x, uint32_t y) { return r.op(Op::Select, U, c, x, loc, y); };
+              if (n.op == Op::Shl) {
+                uint32_t h_small = O(Op::Or, O(Op::Shl, ah, sh), O(Op::ShrU, O(Op::ShrU, al, C(1)), inv));
+                uint32_t l_shift = O(Op::Shl, al, sh);
+                pair(sel(big, l_shift, h_small), sel(big, C(0), l_shift));
+              } else if (n.op == Op::ShrU || n.op == Op::ShrS) {
+                Op sr = n.op;
+                uint32_t l_small = O(Op::Or, O(Op::ShrU, al, sh), O(Op::Shl, O(Op::Shl, ah, C(1)), inv));
+                uint32_t h_shift = O(sr, ah, sh);
+                uint32_t fill = sr == Op::ShrS ? O(Op::ShrS, ah, C(31)) : C(0);
+                pair(sel(big, fill, h_shift), sel(big, h_shift, l_small));
+              } else {
+                uint32_t xh = sel(big, al, ah), xl = sel(big, ah, al);
+                uint32_t h = O(Op::Or, O(Op::ShrU, xh, sh), O(Op::Shl, O(Op::Shl, xl, C(1)), inv));
+                uint32_t l = O(Op::Or, O(Op::ShrU, xl, sh), O(Op::Shl, O(Op::Shl, xh, C(1)), inv));
+                pair(h, l);
+              }
+              return;
+            }
             uint32_t k = static_amount(n.b);
             Op op = n.op;
             if (op == Op::Rotl) {  // rotl(x, k) = rotr(x, 64 - k)

@@ -26,6 +26,69 @@ std::vector<const Ast*> Ast::named_kids() const {
 
 namespace {
 
+// tree-sitter's error recovery can place an error far from an unbalanced
+// bracket (at the start of the file, for a function body that is never
+// closed). A bracket scan that knows strings, templates and comments gives a
+// better position; it is only consulted once the parse has failed.
+bool bracket_problem(const std::string& t, int file, SrcLoc& loc, std::string& msg) {
+  struct Open {
+    char c;
+    size_t pos;
+    bool template_hole;
+  };
+  std::vector<Open> stack;
+  auto loc_of = [&](size_t pos) {
+    SrcLoc l{file, 1, 1};
+    for (size_t i = 0; i < pos && i < t.size(); i++) {
+      if (t[i] == '\n') l.line++, l.col = 1;
+      else l.col++;
+    }
+    return l;
+  };
+  enum { Code, Line, Block, Str, Tpl } st = Code;
+  char quote = 0;
+  for (size_t i = 0; i < t.size(); i++) {
+    char c = t[i], n = i + 1 < t.size() ? t[i + 1] : 0;
+    switch (st) {
+      case Line: if (c == '\n') st = Code; continue;
+      case Block: if (c == '*' && n == '/') st = Code, i++; continue;
+      case Str:
+        if (c == '\\') i++;
+        else if (c == quote || c == '\n') st = Code;
+        continue;
+      case Tpl:
+        if (c == '\\') i++;
+        else if (c == '`') st = Code;
+        else if (c == '$' && n == '{') stack.push_back({'{', i + 1, true}), st = Code, i++;
+        continue;
+      case Code: break;
+    }
+    if (c == '/' && n == '/') st = Line, i++;
+    else if (c == '/' && n == '*') st = Block, i++;
+    else if (c == '\'' || c == '"') st = Str, quote = c;
+    else if (c == '`') st = Tpl;
+    else if (c == '(' || c == '[' || c == '{') stack.push_back({c, i, false});
+    else if (c == ')' || c == ']' || c == '}') {
+      char want = c == ')' ? '(' : c == ']' ? '[' : '{';
+      if (stack.empty() || stack.back().c != want) {
+        loc = loc_of(i);
+        msg = std::string("syntax error: unexpected '") + c + "'" +
+              (stack.empty() ? "" : std::string(" (the '") + stack.back().c + "' at line " + std::to_string(loc_of(stack.back().pos).line) + " is still open)");
+        return true;
+      }
+      bool hole = stack.back().template_hole;
+      stack.pop_back();
+      if (hole) st = Tpl;
+    }
+  }
+  if (!stack.empty()) {
+    loc = loc_of(stack.back().pos);
+    msg = std::string("syntax error: this '") + stack.back().c + "' is never closed";
+    return true;
+  }
+  return false;
+}
+
 // RAII owners for the two tree-sitter objects we create.
 struct ParserRef {
   TSParser* p = ts_parser_new();
@@ -102,6 +165,14 @@ ParsedFile parse_file(const SourceSet& set, int file) {
   Copier c{set, file, out};
   try {
     out.root = c.copy(&cur, 0);
+  } catch (const CompileError& e) {
+    ts_tree_cursor_delete(&cur);
+    SrcLoc loc;
+    std::string msg;
+    // Only when tree-sitter gave up on a whole statement (an ERROR from the start of a line).
+    if (std::string(e.what()).rfind("syntax error: unexpected", 0) == 0 && e.loc.col == 1 && bracket_problem(text, file, loc, msg))
+      throw CompileError(loc, msg);
+    throw;
   } catch (...) {
     ts_tree_cursor_delete(&cur);
     throw;

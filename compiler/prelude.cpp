@@ -390,19 +390,24 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
         if (i.ty != Ty::U32) error(site, std::string("memory index must be u32, not ") + ty_name(i.ty));
         n.a = i.node;
       } else {
-        uint32_t k = want_index(0, ("index into " + v->name).c_str(), v->count);
+        uint32_t k = want_index(0, ("index into memory view '" + v->name + "':").c_str(), v->count);
         n.imm += static_cast<uint64_t>(k) * ty_bytes(v->ty);
       }
       Ty vt = ty_value(v->ty);
       bool swap = v->be && ty_bytes(v->ty) > 1;
+      // A big-endian u16 is byte-swapped as a u32 and shifted back down.
+      auto swapped = [&](Value x) {
+        x = rt_unary(Op::Bswap, x, site);
+        return v->ty == Ty::U16 ? rt_binary(Op::ShrU, x, Value::num(16), site) : x;
+      };
       if (!store) {
         n.ty = vt;
         Value r = emit(n, site);
-        return swap ? rt_unary(Op::Bswap, r, site) : r;
+        return swap ? swapped(r) : r;
       }
       if (args.size() != 2) error(site, "view.store(index, value) takes two arguments");
       Value x = to_rt(arg(1), vt, site);
-      if (swap) x = rt_unary(Op::Bswap, x, site);
+      if (swap) x = swapped(x);
       n.b = x.node;
       emit(n, site);
       return Value::undef();

@@ -21,6 +21,7 @@ namespace {
 
 constexpr uint64_t kMaxSteps = 20'000'000;
 constexpr int kMaxDepth = 200;
+constexpr int kMaxNest = 2000;
 
 bool is_int(double d) { return std::isfinite(d) && std::trunc(d) == d; }
 
@@ -72,6 +73,21 @@ std::string bigint_to_string(BigInt v) {
 }  // namespace
 
 // ======================================================================= setup
+
+struct NestGuard {
+  Stager& s;
+  NestGuard(Stager& st, const Ast* at) : s(st) {
+    if (++s.nest_ > kMaxNest) s.error(at, "expressions and calls nest deeper than " + std::to_string(kMaxNest) + " levels (unbounded recursion?)");
+  }
+  ~NestGuard() { s.nest_--; }
+};
+
+// Frees the environments created since a mark when no closure was created
+// since then (nothing can refer to them any more). Keeps long static loops and
+// deep call chains from growing the arena without bound.
+void Stager::reclaim(size_t envs, size_t closures) {
+  if (closures_.size() == closures && envs_.size() > envs) envs_.resize(envs);
+}
 
 Env* Stager::new_env(Env* parent) {
   envs_.push_back(std::make_unique<Env>());
@@ -129,6 +145,7 @@ void Stager::run_module(ModuleRecord* m) {
   const Ast* root = m->parsed.root;
   std::vector<const Ast*> stmts = root->named_kids();
   hoist(stmts, m->env);
+  hoist_lexical(stmts, m->env);
   for (const Ast* s : stmts) {
     if (s->type == "import_statement") {
       const Ast* src = s->field("source");
@@ -283,6 +300,35 @@ void Stager::hoist(const std::vector<const Ast*>& stmts, Env* env) {
   }
 }
 
+void Stager::pattern_names(const Ast* pat, std::vector<const Ast*>& out) {
+  if (pat->type == "identifier" || pat->type == "shorthand_property_identifier_pattern") {
+    out.push_back(pat);
+    return;
+  }
+  if (pat->type == "assignment_pattern" || pat->type == "object_assignment_pattern") return pattern_names(pat->field("left"), out);
+  if (pat->type == "pair_pattern") return pattern_names(pat->field("value"), out);
+  for (const Ast* k : pat->named_kids()) pattern_names(k, out);
+}
+
+// let/const bindings exist from the start of their block, uninitialized until
+// their declaration runs (the temporal dead zone).
+void Stager::hoist_lexical(const std::vector<const Ast*>& stmts, Env* env) {
+  for (const Ast* s : stmts) {
+    const Ast* d = s;
+    if (s->type == "export_statement" && s->field("declaration")) d = s->field("declaration");
+    if (d->type != "lexical_declaration") continue;
+    for (const Ast* vd : d->named_kids()) {
+      if (vd->type != "variable_declarator") continue;
+      std::vector<const Ast*> names;
+      pattern_names(vd->field("name"), names);
+      for (const Ast* n : names) {
+        if (env->find_here(n->text)) error(n, "'" + n->text + "' is already declared");
+        env->vars.push_back({n->text, Value::undef(), false, false});
+      }
+    }
+  }
+}
+
 Flow Stager::exec_block(const std::vector<const Ast*>& stmts, Env* env) {
   for (const Ast* s : stmts) {
     Flow f = exec(s, env);
@@ -311,6 +357,7 @@ void Stager::declare(const Ast* decl, Env* env) {
 
 Flow Stager::exec(const Ast* s, Env* env) {
   step(s);
+  NestGuard guard(*this, s);
   const std::string& t = s->type;
   if (t == "expression_statement") {
     auto k = s->named_kids();
@@ -323,10 +370,14 @@ Flow Stager::exec(const Ast* s, Env* env) {
   }
   if (t == "function_declaration" || t == "empty_statement" || t == "comment") return Flow::Normal;
   if (t == "statement_block") {
+    size_t env_mark = envs_.size(), fn_mark = closures_.size();
     Env* inner = new_env(env);
     auto stmts = s->named_kids();
     hoist(stmts, inner);
-    return exec_block(stmts, inner);
+    hoist_lexical(stmts, inner);
+    Flow f = exec_block(stmts, inner);
+    reclaim(env_mark, fn_mark);
+    return f;
   }
   if (t == "if_statement") {
     Value c = eval(s->field("condition"), env);
@@ -353,11 +404,14 @@ Flow Stager::exec(const Ast* s, Env* env) {
         if (c.k == Value::Rt) error(cond, "for loop condition is a runtime value: use loop(count, i => { ... }) for runtime loops");
         if (!truthy(c, cond)) break;
       }
-      // A fresh copy of the loop variables per iteration, as JavaScript does for let.
+      // A fresh copy of the loop variables per iteration, as JavaScript does for let
+      // (it matters only to closures created in the body; without them it is reclaimed).
+      size_t env_mark = envs_.size(), fn_mark = closures_.size();
       Env* iter = new_env(env);
-      for (auto& b : loop_env->vars) iter->vars.push_back(b);
+      iter->vars = loop_env->vars;
       Flow f = exec(s->field("body"), iter);
       loop_env->vars = iter->vars;
+      reclaim(env_mark, fn_mark);
       if (f == Flow::Break) break;
       if (f == Flow::Return) return f;
       if (inc) eval(inc, loop_env);
@@ -374,9 +428,11 @@ Flow Stager::exec(const Ast* s, Env* env) {
     std::vector<Value> items;
     if (coll.k == Value::Arr) {
       for (size_t i = 0; i < coll.arr->items.size(); i++) {
+        size_t env_mark = envs_.size(), fn_mark = closures_.size();
         Env* iter = new_env(env);
         bind_pattern(s->field("left"), coll.arr->items[i], iter, kind->type == "const" ? 1 : 0, s);
         Flow f = exec(s->field("body"), iter);
+        reclaim(env_mark, fn_mark);
         if (f == Flow::Break) break;
         if (f == Flow::Return) return f;
       }
@@ -430,6 +486,23 @@ Flow Stager::exec(const Ast* s, Env* env) {
 // ================================================================ expressions
 
 Value Stager::make_closure(const Ast* fnode, Env* env, std::string name) {
+  for (const Ast* k : fnode->kids) {
+    if (k->named) continue;
+    if (k->type == "async") error(fnode, "async functions are not allowed in kernels");
+    if (k->type == "*") error(fnode, "generator functions are not allowed in kernels");
+    if (k->type == "get" || k->type == "set") error(fnode, "getters and setters are not allowed in kernels");
+  }
+  if (fnode->type == "function_expression" && fnode->field("name")) {
+    // A named function expression sees its own name.
+    Env* self = new_env(env);
+    closures_.push_back(std::make_unique<Closure>());
+    Closure* c = closures_.back().get();
+    c->node = fnode;
+    c->env = self;
+    c->name = std::move(name);
+    self->vars.push_back({fnode->field("name")->text, Value::closure(c), true, true});
+    return Value::closure(c);
+  }
   closures_.push_back(std::make_unique<Closure>());
   Closure* c = closures_.back().get();
   c->node = fnode;
@@ -605,6 +678,7 @@ Value Stager::eval_object(const Ast* e, Env* env) {
 
 Value Stager::eval(const Ast* e, Env* env) {
   step(e);
+  NestGuard guard(*this, e);
   const std::string& t = e->type;
   if (t == "number") {
     if (!e->text.empty() && e->text.back() == 'n') {
@@ -649,23 +723,8 @@ Value Stager::eval(const Ast* e, Env* env) {
     return eval_assign(e, env);
   if (t == "ternary_expression") {
     Value c = eval(e->field("condition"), env);
-    if (c.k == Value::Rt) {
-      // Both arms are evaluated (they must be pure) and a select picks one at run time.
-      Value a = eval(e->field("consequence"), env);
-      Value b = eval(e->field("alternative"), env);
-      Ty ty = a.k == Value::Rt ? a.ty : b.ty;
-      if (a.k != Value::Rt && b.k != Value::Rt) error(e, "a runtime condition needs a runtime value in at least one arm");
-      if (c.ty != Ty::U32) error(e->field("condition"), std::string("runtime conditions are u32, not ") + ty_name(c.ty));
-      a = to_rt(a, ty, e->field("consequence"));
-      b = to_rt(b, ty, e->field("alternative"));
-      Node n;
-      n.op = Op::Select;
-      n.ty = ty;
-      n.a = c.node;
-      n.b = a.node;
-      n.c = b.node;
-      return emit(n, e);
-    }
+    if (c.k == Value::Rt)
+      error(e->field("condition"), "?: on a runtime condition: use select(cond, a, b) (computes both values) or when(cond, ...) (runs one arm)");
     return truthy(c, e) ? eval(e->field("consequence"), env) : eval(e->field("alternative"), env);
   }
   if (t == "spread_element") error(e, "spread is only allowed in array literals, object literals and call arguments");
@@ -690,9 +749,12 @@ Value Stager::eval_call(const Ast* e, Env* env) {
     Value obj = eval(obj_node, env);
     std::string name;
     if (callee->type == "member_expression") name = callee->field("property")->text;
-    else name = to_string(eval(callee->field("index"), env), callee);
+    else if (obj.k != Value::Arr) name = to_string(eval(callee->field("index"), env), callee);
     std::vector<Value> args = eval_args(args_node, env);
-    if (obj.k == Value::Arr) return array_method(obj.arr, name, args, e);
+    if (obj.k == Value::Arr) {
+      if (callee->type == "subscript_expression") return call(get_member(obj, eval(callee->field("index"), env), callee), std::move(args), e);
+      return array_method(obj.arr, name, args, e);
+    }
     if (obj.k == Value::Str) {
       Value m = string_member(obj.s, name, callee);
       return call(m, std::move(args), e);
@@ -714,6 +776,7 @@ Value Stager::call(const Value& callee, std::vector<Value> args, const Ast* site
   if (++depth_ > kMaxDepth) error(site, "call depth exceeds " + std::to_string(kMaxDepth) + " (unbounded recursion?)");
   Closure* c = callee.fn;
   const Ast* fnode = c->node;
+  size_t env_mark = envs_.size(), fn_mark = closures_.size();
   Env* fenv = new_env(c->env);
   // Parameters.
   if (const Ast* single = fnode->field("parameter")) {
@@ -737,6 +800,7 @@ Value Stager::call(const Value& callee, std::vector<Value> args, const Ast* site
   if (body->type == "statement_block") {
     auto stmts = body->named_kids();
     hoist(stmts, fenv);
+    hoist_lexical(stmts, fenv);
     Flow f = exec_block(stmts, fenv);
     if (f == Flow::Return) result = ret_;
     else if (f != Flow::Normal) error(body, "break or continue outside a loop");
@@ -745,6 +809,8 @@ Value Stager::call(const Value& callee, std::vector<Value> args, const Ast* site
     result = eval(body, fenv);
   }
   depth_--;
+  // The call's scope can go unless a closure (or a runtime loop body) captured it.
+  if (result.k != Value::Fn) reclaim(env_mark, fn_mark);
   return result;
 }
 
@@ -864,8 +930,18 @@ Value Stager::eval_assign(const Ast* e, Env* env) {
     return v;
   }
   const Ast* target = t == "update_expression" ? e->field("argument") : e->field("left");
+  while (target->type == "parenthesized_expression") target = target->named_kids().at(0);
   std::string op = e->field("operator")->type;
-  Value old = eval(target, env);
+  // A member target's object and key are evaluated once, as in JavaScript.
+  Value obj, key, old;
+  const bool member = target->type == "member_expression" || target->type == "subscript_expression";
+  if (member) {
+    obj = eval(target->field("object"), env);
+    key = target->type == "member_expression" ? Value::str(target->field("property")->text) : eval(target->field("index"), env);
+    old = get_member(obj, key, target);
+  } else {
+    old = eval(target, env);
+  }
   Value rhs;
   std::string bop;
   if (t == "update_expression") {
@@ -881,7 +957,8 @@ Value Stager::eval_assign(const Ast* e, Env* env) {
     rhs = eval(e->field("right"), env);
   }
   Value nv = static_binary(bop, old, rhs, e);
-  assign_target(target, nv, env);
+  if (member) set_member(obj, key, nv, target);
+  else assign_target(target, nv, env);
   bool prefix = t == "update_expression" && !e->kids.empty() && !e->kids[0]->named;
   if (t == "update_expression" && !prefix) return old;
   return nv;
@@ -1184,7 +1261,7 @@ Value Stager::rt_const(const Value& v, Ty ty, const Ast* at) {
     if (!is_int(v.n)) error(at, "constant " + number_to_string(v.n) + " is not an integer; " + ty_name(ty) + " needs one");
     if (is64) {
       if (std::fabs(v.n) > 9007199254740992.0)
-        error(at, "number " + number_to_string(v.n) + " is not exact; write 64-bit constants as BigInt literals (0x...n)");
+        error(at, "number " + number_to_string(v.n) + " is above 2^53, where numbers may already be rounded; write 64-bit constants as BigInt literals (0x...n)");
       bits = static_cast<uint64_t>(static_cast<int64_t>(v.n));
     } else {
       if (v.n < -2147483648.0 || v.n > 4294967295.0) error(at, "constant " + number_to_string(v.n) + " does not fit in " + ty_name(ty));

@@ -67,6 +67,9 @@ class Stager {
   void set_member(const Value& obj, const Value& key, Value v, const Ast* at);
   Value static_binary(const std::string& op, const Value& l, const Value& r, const Ast* at);
   void declare(const Ast* decl, Env* env);
+  void hoist_lexical(const std::vector<const Ast*>& stmts, Env* env);
+  void pattern_names(const Ast* pat, std::vector<const Ast*>& out);
+  void reclaim(size_t envs, size_t closures);
   void hoist(const std::vector<const Ast*>& stmts, Env* env);
   void bind_pattern(const Ast* pat, Value v, Env* env, int mode, const Ast* site);
   void assign_target(const Ast* target, Value v, Env* env);
@@ -111,7 +114,9 @@ class Stager {
   Function* fn_ = nullptr;
   std::vector<Block*> blocks_;
   uint64_t steps_ = 0;
-  int depth_ = 0;
+  int depth_ = 0;   // kernel-level calls
+  int nest_ = 0;    // C++ recursion of eval/exec, bounded so deep nesting cannot overflow the stack
+  friend struct NestGuard;
   Value ret_;
   uint32_t mem_end_ = 0;
   friend struct PreludeAccess;

@@ -58,9 +58,29 @@ struct Object {
       if (p.first == key) return &p.second;
     return nullptr;
   }
+  // Property order is JavaScript's: array-index keys ascending, then the others in insertion order.
+  static bool index_key(const std::string& k, uint64_t& n) {
+    if (k.empty() || k.size() > 10 || (k.size() > 1 && k[0] == '0')) return false;
+    n = 0;
+    for (char c : k) {
+      if (c < '0' || c > '9') return false;
+      n = n * 10 + static_cast<uint64_t>(c - '0');
+    }
+    return n < 4294967295ull;
+  }
   void set(const std::string& key, Value v) {
-    if (Value* p = find(key)) *p = std::move(v);
-    else props.emplace_back(key, std::move(v));
+    if (Value* p = find(key)) {
+      *p = std::move(v);
+      return;
+    }
+    uint64_t n, m;
+    if (!index_key(key, n)) {
+      props.emplace_back(key, std::move(v));
+      return;
+    }
+    auto it = props.begin();
+    while (it != props.end() && index_key(it->first, m) && m < n) ++it;
+    props.insert(it, {key, std::move(v)});
   }
 };
 

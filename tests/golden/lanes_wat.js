@@ -1,7 +1,7 @@
 // awasmc dump --pass wat
 // Lane types on wasm: v128 loads and stores, i32x4 / i64x2 arithmetic and
 // comparisons, splat, extract_lane and replace_lane, v128 constants.
-import { u32, u64, u32x4, u64x2, fn, memory, lane, withLane } from 'awasm';
+import { u32, u64, u32x4, u64x2, fn, memory, lane, withLane, select } from 'awasm';
 
 const v = memory('v', u32x4.array(2));
 const q = memory('q', u64x2.array(2));
@@ -11,5 +11,5 @@ export const lanes_wat = fn([u32], (x) => {
   v.store(1, withLane(a + u32x4(x), 0, 7) ^ (a > 5));
   const p = q.load(0);
   q.store(1, p - u64x2(u64(lane(a, 3))));
-  return lane(p === p, 0) === 0 ? x : u32(0);
+  return select(lane(p === p, 0) === 0, x, u32(0));
 });

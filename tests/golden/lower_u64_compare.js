@@ -5,7 +5,7 @@
 // Conversions: extend_u pairs with a zero high word, extend_s with the sign
 // (x >> 31; an i32 is retagged to u32 first), wrap keeps the low word
 // (retagged to i32 for an i32 result), retag keeps both.
-import { u32, i32, u64, i64, fn, memory } from 'awasm';
+import { u32, i32, u64, i64, fn, memory, select } from 'awasm';
 
 const s = memory('s', u64.array(4));
 const t = memory('t', i64.array(4));
@@ -18,7 +18,7 @@ export const compare_u64 = fn([], () => {
   flags.store(2, a < b);
   flags.store(3, a >= b);
   flags.store(4, !a);
-  s.store(2, a <= b ? a : b);
+  s.store(2, select(a <= b, a, b));
 });
 export const compare_i64 = fn([], () => {
   const a = t.load(0), b = t.load(1);
