@@ -1,0 +1,2 @@
+// Package root: the `wasm` backend (see docs/api.md for the other entry points).
+export * from './wasm.js';

@@ -1,0 +1,639 @@
+// The SHA-2 family (sha224 sha256 sha384 sha512 sha512_224 sha512_256) with the @awasm/noble hash
+// shape, on top of any generated sha2 target (docs/target-contract.md). The kernel only knows how
+// to initialise a state, compress whole blocks and write the big-endian digest; everything else is
+// here: buffering, padding and length encoding, truncation, options, async slicing, zeroization.
+//
+// Memory model. One target instance (created lazily on first use) serves all six hashes of a
+// backend. No call leaves anything in that memory: a call copies a state in, runs the kernel, copies
+// what it needs out and then zeroes every byte of `state`, `out` and of `block` it may have touched,
+// in a `finally`, so error paths wipe too. Streams therefore keep their chaining state and partial
+// block in JS-side Uint8Arrays between calls, and interleaving streams (or async hashing with other
+// work) is safe. A guard rejects re-entrant calls (a user callback hashing while a call is running).
+//
+// Tests observe the memory through a non-enumerable Symbol-keyed getter on each hash function:
+// `sha256[memoryForTests]` returns the instance's whole memory (a Uint8Array).
+import { isBytes, notBytes, typeName } from './checks.js';
+
+/** Key of the hidden getter that exposes a backend's wasm/JS memory to the hygiene tests. */
+export const memoryForTests = Symbol('awasmc.memoryForTests');
+
+// name, block length, kernel init function, output length, last arc of the OID
+// 2.16.840.1.101.3.4.2.x (NIST hash algorithms, DER-encoded as 06 09 60 86 48 01 65 03 04 02 x).
+const SHA2 = [
+  ['sha224', 64, 'sha224_init', 28, 4],
+  ['sha256', 64, 'sha256_init', 32, 1],
+  ['sha384', 128, 'sha384_init', 48, 2],
+  ['sha512', 128, 'sha512_init', 64, 3],
+  ['sha512_224', 128, 'sha512_224_init', 28, 5],
+  ['sha512_256', 128, 'sha512_256_init', 32, 6],
+];
+const OID_PREFIX = [0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02];
+const REQUIRED_FUNCTIONS = [
+  ...SHA2.map((d) => d[2]),
+  ...['sha256_compress', 'sha512_compress', 'sha256_output', 'sha512_output'],
+];
+
+const ACTIVE = 0;
+const FINISHED = 1;
+const DESTROYED = 2;
+
+const now =
+  typeof performance === 'object' && typeof performance.now === 'function'
+    ? () => performance.now()
+    : () => Date.now();
+// Yield to the event loop, not only to the microtask queue, so timers and I/O get a turn.
+const defaultNextTick =
+  typeof setImmediate === 'function'
+    ? () => new Promise((resolve) => setImmediate(resolve))
+    : () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function checkTarget(t) {
+  const r = t && t.regions;
+  const ok = (name, min) =>
+    r && r[name] && Number.isSafeInteger(r[name].offset) && Number.isSafeInteger(r[name].bytes) &&
+    r[name].bytes >= min && r[name].bytes % 16 === 0 && r[name].offset >= 0 && r[name].offset % 16 === 0 &&
+    r[name].offset + r[name].bytes <= t.memoryBytes;
+  if (!t || typeof t.instantiate !== 'function' || !Number.isSafeInteger(t.memoryBytes))
+    throw new TypeError('sha2Hashes: "target" must be a generated sha2 target module');
+  if (!ok('state', 64) || !ok('out', 64) || !ok('block', 128) || r.block.bytes % 128 !== 0)
+    throw new TypeError('sha2Hashes: target regions state/out (>= 64 bytes) and block (multiple of 128 bytes), 16-aligned, are required');
+  const fns = t.functions;
+  for (const f of REQUIRED_FUNCTIONS)
+    if (!Array.isArray(fns) || !fns.includes(f)) throw new TypeError(`sha2Hashes: target lacks function ${f}`);
+}
+
+/**
+ * The six SHA-2 hash functions over `target` (a module namespace following
+ * docs/target-contract.md). `platform` is what `getPlatform()` reports (e.g. 'wasm').
+ */
+export function sha2Hashes(target, platform = 'unknown') {
+  checkTarget(target);
+  const S = target.regions.state.offset;
+  const SB = target.regions.state.bytes;
+  const BO = target.regions.block.offset;
+  const BB = target.regions.block.bytes;
+  const O = target.regions.out.offset;
+  const OB = target.regions.out.bytes;
+
+  // Per-hash constants and, once loaded, its kernel functions and views (`k` below).
+  const kinds = SHA2.map(([name, blockLen, init, outputLen, oidLast]) => ({
+    name, blockLen, initName: init, outputLen, oidLast,
+    lenBytes: blockLen === 64 ? 8 : 16, // size of the big-endian bit-length field
+    init: null, compress: null, output: null, outView: null,
+  }));
+
+  let mem = null; // the instance's whole memory; null until first use
+  let mem32 = null; // the same memory as 32-bit words, for zeroing short ranges quickly
+  let stateView = null; // mem.subarray(S, S + 64)
+
+  function load() {
+    const inst = target.instantiate();
+    if (!inst || !isBytes(inst.mem) || inst.mem.length < target.memoryBytes || !inst.fns)
+      throw new TypeError('sha2Hashes: target.instantiate() returned no { mem, fns }');
+    const fns = inst.fns;
+    for (const f of REQUIRED_FUNCTIONS)
+      if (typeof fns[f] !== 'function') throw new TypeError(`sha2Hashes: instance lacks function ${f}`);
+    for (const k of kinds) {
+      k.init = fns[k.initName];
+      k.compress = k.blockLen === 64 ? fns.sha256_compress : fns.sha512_compress;
+      k.output = k.blockLen === 64 ? fns.sha256_output : fns.sha512_output;
+      k.outView = inst.mem.subarray(O, O + k.outputLen);
+    }
+    stateView = inst.mem.subarray(S, S + 64);
+    mem32 = inst.mem.byteOffset % 4 === 0 ? new Int32Array(inst.mem.buffer, inst.mem.byteOffset, inst.mem.length >> 2) : null;
+    mem = inst.mem;
+  }
+
+  // Zeroes mem[off .. off + len), rounded up to whole words. Only for region starts (16-aligned by
+  // the contract) and lengths that stay inside the region when rounded up (regions are whole words).
+  // A word loop beats TypedArray.prototype.fill's call overhead for the short ranges of small calls.
+  function zero(off, len) {
+    const m = mem32;
+    if (len > 256 || m === null) mem.fill(0, off, off + len);
+    else for (let i = off >> 2, e = (off + len + 3) >> 2; i < e; i++) m[i] = 0;
+  }
+
+  // ---- One kernel session: enter(); try { start; absorb*; finish | flush } finally { leave(); }
+  // Between enter and leave, the block region holds `filled` buffered message bytes at its start;
+  // `dirty` is how many block bytes may be non-zero (the wipe bound).
+  let busy = false;
+  let filled = 0;
+  let dirty = 0;
+
+  function enter() {
+    if (busy) throw new Error('sha2: re-entrant call (a hash was called from inside a running hash call)');
+    // A wasm memory that grew would have detached our views: writes would vanish silently.
+    if (mem.length === 0) throw new Error('sha2: the target memory was detached (did a kernel grow it?)');
+    busy = true;
+    filled = 0;
+    dirty = 0;
+  }
+  function leave() {
+    zero(BO, dirty);
+    zero(S, SB);
+    zero(O, OB);
+    filled = 0;
+    dirty = 0;
+    busy = false;
+  }
+  // Load the chaining state: the initial value, or a stream's saved copy.
+  function start(k, state) {
+    if (state === null) k.init();
+    else mem.set(state, S);
+  }
+  // Append `msg` to the buffered bytes, compressing whenever the block region is full.
+  function absorb(k, msg) {
+    const n = msg.length;
+    if (filled + n <= BB) {
+      // Common case (short messages): one copy, no subarray.
+      if (filled + n > dirty) dirty = filled + n;
+      mem.set(msg, BO + filled);
+      filled += n;
+      if (filled === BB) {
+        k.compress(BB / k.blockLen);
+        filled = 0;
+      }
+      return;
+    }
+    for (let pos = 0; pos < n; ) {
+      const take = Math.min(BB - filled, n - pos);
+      if (filled + take > dirty) dirty = filled + take;
+      mem.set(msg.subarray(pos, pos + take), BO + filled);
+      filled += take;
+      pos += take;
+      if (filled === BB) {
+        k.compress(BB / k.blockLen);
+        filled = 0;
+      }
+    }
+  }
+  // Append a stream's pending bytes src[0 .. n) (less than one block) at the start of a session:
+  // a byte loop, since a subarray() for mem.set() costs more than copying under 128 bytes.
+  function absorbPending(src, n) {
+    if (n > dirty) dirty = n;
+    for (let i = 0; i < n; i++) mem[BO + i] = src[i];
+    filled = n;
+  }
+  // Pad the buffered tail of a `total`-byte message, compress it and write the digest into `out`.
+  function finish(k, total) {
+    const B = k.blockLen;
+    const L = k.lenBytes;
+    if (filled + 1 + L > BB) {
+      // No room for the padding behind the buffered bytes: compress the whole blocks first.
+      const whole = filled - (filled % B);
+      k.compress(whole / B);
+      mem.copyWithin(BO, BO + whole, BO + filled);
+      filled -= whole;
+    }
+    const end = (Math.floor((filled + L) / B) + 1) * B; // smallest multiple of B >= filled + 1 + L
+    const p = BO + filled;
+    mem[p] = 0x80;
+    // Zero padding up to the length field. Block bytes at or past `dirty` are already zero: every
+    // session leaves the block region zeroed and the kernel only reads it, so only bytes this call
+    // wrote earlier (a previous fill of the region) need clearing.
+    const stale = BO + Math.min(dirty, end - 8);
+    if (stale > p + 1) mem.fill(0, p + 1, stale);
+    if (end > dirty) dirty = end;
+    // Bit length = total * 8, as a big-endian 64-bit number (the upper 64 bits of SHA-512's
+    // 128-bit field are zero since total < 2^53); split to stay exact in doubles.
+    const hi = Math.floor(total / 0x20000000);
+    const lo = (total % 0x20000000) * 8;
+    const q = BO + end - 8;
+    mem[q] = hi >>> 24;
+    mem[q + 1] = hi >>> 16;
+    mem[q + 2] = hi >>> 8;
+    mem[q + 3] = hi;
+    mem[q + 4] = lo >>> 24;
+    mem[q + 5] = lo >>> 16;
+    mem[q + 6] = lo >>> 8;
+    mem[q + 7] = lo;
+    k.compress(end / B);
+    k.output();
+  }
+
+  // ---- Options. Parsed into these variables (no allocation on the hot path).
+  let optOut = null;
+  let optPos = 0;
+  let optTick = 10;
+  let optProgress = null;
+  let optNextTick = defaultNextTick;
+
+  // What an entry point accepts besides dkLen (bit flags).
+  const F_OUT = 1; // out, outPos
+  const F_ASYNC = 2; // asyncTick, onProgress, nextTick
+  const F_OUT_LIST = 4; // out may also be an array of buffers (parallel)
+  const SYNC = F_OUT;
+  const ASYNC = F_OUT | F_ASYNC;
+  const CREATE = 0;
+  const PARALLEL = F_OUT | F_OUT_LIST;
+  const PARALLEL_ASYNC = F_OUT | F_OUT_LIST | F_ASYNC;
+  function readOpts(k, opts, kind, where) {
+    optOut = null;
+    optPos = 0;
+    optTick = 10;
+    optProgress = null;
+    optNextTick = defaultNextTick;
+    if (opts === undefined) return;
+    if (opts === null || typeof opts !== 'object' || Array.isArray(opts))
+      throw new TypeError(`"opts" must be an object, got ${typeName(opts)}`);
+    let posGiven = false;
+    for (const key in opts) {
+      const v = opts[key];
+      if (v === undefined) continue;
+      if (key === 'dkLen') {
+        if (typeof v !== 'number') throw new TypeError(`"opts.dkLen" must be a number, got ${typeName(v)}`);
+        if (v !== k.outputLen)
+          throw new RangeError(`"opts.dkLen" must be ${k.outputLen} for ${k.name} (it cannot produce other output lengths), got ${v}`);
+      } else if ((kind & F_OUT) !== 0 && key === 'out') {
+        if (!isBytes(v) && !((kind & F_OUT_LIST) !== 0 && Array.isArray(v)))
+          throw new TypeError(`"opts.out" must be Uint8Array${(kind & F_OUT_LIST) !== 0 ? ' or an array of Uint8Array' : ''}, got ${typeName(v)}`);
+        optOut = v;
+      } else if ((kind & F_OUT) !== 0 && key === 'outPos') {
+        if (typeof v !== 'number') throw new TypeError(`"opts.outPos" must be a non-negative integer, got ${typeName(v)}`);
+        if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`"opts.outPos" must be a non-negative integer, got ${v}`);
+        optPos = v;
+        posGiven = true;
+      } else if ((kind & F_ASYNC) !== 0 && key === 'asyncTick') {
+        if (typeof v !== 'number') throw new TypeError(`"opts.asyncTick" must be a number of milliseconds, got ${typeName(v)}`);
+        if (!(v >= 0) || v === Infinity) throw new RangeError(`"opts.asyncTick" must be a finite number >= 0, got ${v}`);
+        optTick = v;
+      } else if ((kind & F_ASYNC) !== 0 && key === 'onProgress') {
+        if (typeof v !== 'function') throw new TypeError(`"opts.onProgress" must be a function, got ${typeName(v)}`);
+        optProgress = v;
+      } else if ((kind & F_ASYNC) !== 0 && key === 'nextTick') {
+        if (typeof v !== 'function') throw new TypeError(`"opts.nextTick" must be a function, got ${typeName(v)}`);
+        optNextTick = v;
+      } else {
+        const hint = (kind & F_ASYNC) === 0 && (key === 'asyncTick' || key === 'onProgress' || key === 'nextTick')
+          ? ' (only the .async variants take it)' : '';
+        throw new TypeError(`unknown option "${key}" for ${k.name}${where}${hint}`);
+      }
+    }
+    if (posGiven && optOut === null) throw new TypeError('"opts.outPos" needs "opts.out"');
+  }
+  // Check that opts.out has room for `count` digests at opts.outPos.
+  function checkOutRoom(k, count) {
+    const need = optPos + count * k.outputLen;
+    if (optOut.length < need)
+      throw new RangeError(`"opts.out" is too small: ${count * k.outputLen} bytes at outPos ${optPos} need length >= ${need}, got ${optOut.length}`);
+  }
+  // The digest of the finished session: a new array, or a view of `out` at `pos`.
+  function emit(k, out, pos) {
+    if (out === null) {
+      const res = new Uint8Array(k.outputLen); // (faster than outView.slice())
+      res.set(k.outView);
+      return res;
+    }
+    out.set(k.outView, pos);
+    return pos === 0 && out.length === k.outputLen ? out : out.subarray(pos, pos + k.outputLen);
+  }
+
+  // ---- Streams: state and partial block live in JS between calls.
+  class Sha2Stream {
+    constructor(k) {
+      this._k = k;
+      this.blockLen = k.blockLen;
+      this.outputLen = k.outputLen;
+      this.canXOF = false;
+      this._state = null; // null: initial value (not yet computed)
+      this._buf = new Uint8Array(k.blockLen); // pending bytes of an incomplete block
+      this._bufLen = 0;
+      this._length = 0; // message bytes so far
+      this._status = ACTIVE;
+    }
+    _check(method) {
+      if (this._status !== ACTIVE)
+        throw new Error(`${this._k.name} stream: ${method}() after ${this._status === FINISHED ? 'digest()' : 'destroy()'}`);
+    }
+    _wipe() {
+      if (this._state !== null) this._state.fill(0);
+      this._buf.fill(0);
+      this._bufLen = 0;
+    }
+    update(msg) {
+      this._check('update');
+      if (!isBytes(msg)) throw notBytes('msg', msg);
+      const k = this._k;
+      const n = msg.length;
+      const have = this._bufLen;
+      if (have + n < k.blockLen) {
+        this._buf.set(msg, have);
+        this._bufLen = have + n;
+        this._length += n;
+        return this;
+      }
+      if (mem === null) load();
+      enter();
+      try {
+        start(k, this._state);
+        absorbPending(this._buf, have);
+        absorb(k, msg);
+        const rest = filled % k.blockLen;
+        const whole = filled - rest;
+        if (whole > 0) k.compress(whole / k.blockLen);
+        const buf = this._buf;
+        for (let i = 0; i < rest; i++) buf[i] = mem[BO + whole + i];
+        this._bufLen = rest;
+        if (this._state === null) this._state = new Uint8Array(64);
+        this._state.set(stateView);
+        this._length += n;
+      } catch (e) {
+        this._wipe();
+        this._status = DESTROYED; // the state may be half-updated: never let it produce a digest
+        throw e;
+      } finally {
+        leave();
+      }
+      return this;
+    }
+    // Pad, compress and write the digest to dst[pos..]; the stream is finished afterwards.
+    _final(dst, pos) {
+      const k = this._k;
+      if (mem === null) load();
+      enter();
+      try {
+        start(k, this._state);
+        absorbPending(this._buf, this._bufLen);
+        finish(k, this._length);
+        dst.set(k.outView, pos);
+      } finally {
+        leave();
+        this._wipe();
+        this._status = FINISHED;
+      }
+    }
+    digestInto(buf) {
+      this._check('digestInto');
+      if (!isBytes(buf)) throw notBytes('buf', buf);
+      if (buf.length < this.outputLen)
+        throw new RangeError(`"buf" must have length >= ${this.outputLen}, got ${buf.length}`);
+      this._final(buf, 0);
+    }
+    digest() {
+      this._check('digest');
+      const res = new Uint8Array(this.outputLen);
+      this._final(res, 0);
+      return res;
+    }
+    xof() {
+      throw new Error(`${this._k.name} cannot XOF (canXOF is false)`);
+    }
+    xofInto() {
+      throw new Error(`${this._k.name} cannot XOF (canXOF is false)`);
+    }
+    clone() {
+      this._check('clone');
+      const c = new Sha2Stream(this._k);
+      if (this._state !== null) c._state = this._state.slice();
+      c._buf.set(this._buf);
+      c._bufLen = this._bufLen;
+      c._length = this._length;
+      return c;
+    }
+    destroy() {
+      this._wipe();
+      this._status = DESTROYED;
+    }
+  }
+
+  // ---- Async driver: feeds a stream in slices, yielding every `asyncTick` ms.
+  const MIN_SLICE = 1024;
+  const MAX_SLICE = 1 << 20;
+  async function feedAsync(st, parts, ctl) {
+    for (let i = 0; i < parts.length; i++) {
+      const p = parts[i];
+      for (let pos = 0; pos < p.length; ) {
+        const end = Math.min(p.length, pos + ctl.slice);
+        const t0 = now();
+        st.update(pos === 0 && end === p.length ? p : p.subarray(pos, end));
+        ctl.done += end - pos;
+        pos = end;
+        const t1 = now();
+        // Keep one slice well under the tick so yields happen on time, even on slow backends
+        // (with asyncTick 0, slices of about a millisecond).
+        const budget = ctl.tick > 2 ? ctl.tick : 2;
+        if (t1 - t0 > budget / 2 && ctl.slice > MIN_SLICE) ctl.slice >>= 1;
+        else if (t1 - t0 < budget / 8 && ctl.slice < MAX_SLICE) ctl.slice <<= 1;
+        if (t1 - ctl.last >= ctl.tick) await pause(ctl);
+      }
+    }
+  }
+  async function pause(ctl) {
+    if (ctl.onProgress !== null && ctl.total > 0) ctl.onProgress(ctl.done / ctl.total);
+    await ctl.nextTick();
+    ctl.last = now();
+  }
+  function asyncControl(total) {
+    return {
+      tick: optTick, onProgress: optProgress, nextTick: optNextTick,
+      total, done: 0, slice: 16384, last: now(),
+    };
+  }
+
+  function checkParts(parts, name) {
+    if (!Array.isArray(parts)) throw new TypeError(`"${name}" must be an array of Uint8Array, got ${typeName(parts)}`);
+    let total = 0;
+    for (let i = 0; i < parts.length; i++) {
+      if (!isBytes(parts[i])) throw notBytes(`${name}[${i}]`, parts[i]);
+      total += parts[i].length;
+    }
+    return total;
+  }
+  function makeHash(k) {
+    const where = '';
+    function hash(msg, opts) {
+      if (!isBytes(msg)) throw notBytes('msg', msg);
+      let out = null;
+      let pos = 0;
+      if (opts !== undefined) {
+        readOpts(k, opts, SYNC, where);
+        out = optOut;
+        pos = optPos;
+        if (out !== null) checkOutRoom(k, 1);
+      }
+      if (mem === null) load();
+      enter();
+      try {
+        start(k, null);
+        absorb(k, msg);
+        finish(k, msg.length);
+        return emit(k, out, pos);
+      } finally {
+        leave();
+      }
+    }
+
+    function chunks(parts, opts) {
+      if (!Array.isArray(parts)) throw new TypeError(`"parts" must be an array of Uint8Array, got ${typeName(parts)}`);
+      readOpts(k, opts, SYNC, '.chunks');
+      const out = optOut;
+      const pos = optPos;
+      if (out !== null) checkOutRoom(k, 1);
+      if (mem === null) load();
+      enter();
+      try {
+        start(k, null);
+        let total = 0;
+        for (let i = 0; i < parts.length; i++) {
+          const p = parts[i];
+          if (!isBytes(p)) throw notBytes(`parts[${i}]`, p); // the finally wipes what came before
+          absorb(k, p);
+          total += p.length;
+        }
+        finish(k, total);
+        return emit(k, out, pos);
+      } finally {
+        leave();
+      }
+    }
+
+    // Independent messages, one after another for now (SIMD lanes and threads come later).
+    function parallel(msgs, opts) {
+      checkParts(msgs, 'msgs');
+      readOpts(k, opts, PARALLEL, '.parallel');
+      const outs = parallelDestinations(k, msgs.length);
+      const res = new Array(msgs.length);
+      if (mem === null) load();
+      for (let i = 0; i < msgs.length; i++) {
+        const m = msgs[i];
+        if (!isBytes(m)) throw notBytes(`msgs[${i}]`, m);
+        enter();
+        try {
+          start(k, null);
+          absorb(k, m);
+          finish(k, m.length);
+          res[i] = outs === null ? emit(k, null, 0) : emit(k, outs[i][0], outs[i][1]);
+        } finally {
+          leave();
+        }
+      }
+      return res;
+    }
+
+    async function hashAsync(msg, opts) {
+      if (!isBytes(msg)) throw notBytes('msg', msg);
+      readOpts(k, opts, ASYNC, '.async');
+      const out = optOut;
+      const pos = optPos;
+      if (out !== null) checkOutRoom(k, 1);
+      const ctl = asyncControl(msg.length);
+      const st = new Sha2Stream(k);
+      try {
+        await feedAsync(st, [msg], ctl);
+        return finishAsync(k, st, ctl, out, pos);
+      } finally {
+        st.destroy();
+      }
+    }
+
+    async function chunksAsync(parts, opts) {
+      const total = checkParts(parts, 'parts');
+      readOpts(k, opts, ASYNC, '.chunks.async');
+      const out = optOut;
+      const pos = optPos;
+      if (out !== null) checkOutRoom(k, 1);
+      const ctl = asyncControl(total);
+      const list = parts.slice(); // the caller may change the array while we yield
+      const st = new Sha2Stream(k);
+      try {
+        await feedAsync(st, list, ctl);
+        return finishAsync(k, st, ctl, out, pos);
+      } finally {
+        st.destroy();
+      }
+    }
+
+    async function parallelAsync(msgs, opts) {
+      const total = checkParts(msgs, 'msgs');
+      readOpts(k, opts, PARALLEL_ASYNC, '.parallel.async');
+      const outs = parallelDestinations(k, msgs.length);
+      const ctl = asyncControl(total);
+      const list = msgs.slice();
+      const res = new Array(list.length);
+      for (let i = 0; i < list.length; i++) {
+        const st = new Sha2Stream(k);
+        try {
+          await feedAsync(st, [list[i]], ctl);
+          const d = outs === null ? new Uint8Array(k.outputLen) : outs[i][0];
+          const p = outs === null ? 0 : outs[i][1];
+          st._final(d, p);
+          res[i] = outs === null ? d : d.subarray(p, p + k.outputLen);
+        } finally {
+          st.destroy();
+        }
+      }
+      if (ctl.onProgress !== null) ctl.onProgress(1);
+      return res;
+    }
+
+    const oid = Uint8Array.from([...OID_PREFIX, k.oidLast]);
+    const definition = Object.freeze({
+      module: 'sha2', name: k.name, blockLen: k.blockLen, outputLen: k.outputLen, canXOF: false,
+    });
+    Object.defineProperty(hash, 'name', { value: k.name });
+    Object.defineProperty(chunksAsync, 'name', { value: 'async' });
+    Object.defineProperty(parallelAsync, 'name', { value: 'async' });
+    Object.defineProperty(hashAsync, 'name', { value: 'async' });
+    chunks.async = chunksAsync;
+    parallel.async = parallelAsync;
+    Object.freeze(chunks);
+    Object.freeze(parallel);
+    Object.freeze(hashAsync);
+    Object.assign(hash, {
+      outputLen: k.outputLen,
+      blockLen: k.blockLen,
+      canXOF: false,
+      oid,
+      create(opts) {
+        readOpts(k, opts, CREATE, '.create');
+        return new Sha2Stream(k);
+      },
+      chunks,
+      parallel,
+      async: hashAsync,
+      getPlatform: () => platform,
+      getDefinition: () => definition,
+    });
+    Object.defineProperty(hash, memoryForTests, {
+      get() {
+        if (mem === null) load();
+        return mem;
+      },
+    });
+    return Object.freeze(hash);
+  }
+
+  function finishAsync(k, st, ctl, out, pos) {
+    const d = out === null ? new Uint8Array(k.outputLen) : out;
+    st._final(d, pos);
+    if (ctl.onProgress !== null) ctl.onProgress(1);
+    return out === null || (pos === 0 && out.length === k.outputLen) ? d : d.subarray(pos, pos + k.outputLen);
+  }
+
+  // Where parallel() writes digest i, as [buffer, position] pairs, or null (allocate new arrays).
+  // opts.out is one flat buffer (digest i at outPos + i * outputLen) or an array with one buffer
+  // per message (each written at outPos).
+  function parallelDestinations(k, count) {
+    if (optOut === null) return null;
+    const outs = new Array(count);
+    if (!Array.isArray(optOut)) {
+      checkOutRoom(k, count);
+      for (let i = 0; i < count; i++) outs[i] = [optOut, optPos + i * k.outputLen];
+      return outs;
+    }
+    if (optOut.length !== count)
+      throw new RangeError(`"opts.out" must have one buffer per message (${count}), got ${optOut.length}`);
+    for (let i = 0; i < count; i++) {
+      const b = optOut[i];
+      if (!isBytes(b)) throw notBytes(`opts.out[${i}]`, b);
+      if (b.length < optPos + k.outputLen)
+        throw new RangeError(`"opts.out[${i}]" is too small: need length >= ${optPos + k.outputLen}, got ${b.length}`);
+      outs[i] = [b, optPos];
+    }
+    return outs;
+  }
+
+  const hashes = {};
+  for (const k of kinds) hashes[k.name] = makeHash(k);
+  return Object.freeze(hashes);
+}

@@ -1,0 +1,124 @@
+// Shared by the library tests (not a test file itself: node --test only runs *.test.js here).
+// Loads the four backend entry points, a seeded PRNG for reproducible random inputs, and names.
+//
+// AWASMC_TEST_TARGET=/path/to/sha2.js runs every backend on that one target module instead of
+// targets/<backend>/sha2.js (used to test runtime/ before the compiler emits real targets).
+// TEST_SEED=<n> replays the random inputs of an earlier run (each run prints its seed).
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { sha2Hashes } from '../../runtime/hash.js';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const BACKENDS = ['wasm', 'wasm_threads', 'js', 'runtime'];
+export const HASHES = ['sha224', 'sha256', 'sha384', 'sha512', 'sha512_224', 'sha512_256'];
+export const NODE_NAME = {
+  sha224: 'sha224', sha256: 'sha256', sha384: 'sha384', sha512: 'sha512',
+  sha512_224: 'sha512-224', sha512_256: 'sha512-256',
+};
+export const OUTPUT_LEN = { sha224: 28, sha256: 32, sha384: 48, sha512: 64, sha512_224: 28, sha512_256: 32 };
+export const BLOCK_LEN = { sha224: 64, sha256: 64, sha384: 128, sha512: 128, sha512_224: 128, sha512_256: 128 };
+
+/** The `runtime` backend is a bytecode interpreter: tests give it smaller inputs (named in the test). */
+export const isSlow = (backend) => backend === 'runtime';
+
+const override = process.env.AWASMC_TEST_TARGET;
+
+/** Target module of one backend (the raw contract), or throws with the reason. */
+export async function loadTarget(backend) {
+  const url = override
+    ? pathToFileURL(path.resolve(override)).href
+    : pathToFileURL(path.join(repoRoot, 'targets', backend, 'sha2.js')).href;
+  return import(url);
+}
+
+/**
+ * [{ name, hashes, error }] for every backend, in BACKENDS order: `hashes` is the entry point's
+ * exports (wasm.js, js.js, ...), or null with `error` saying why it could not be loaded.
+ */
+export async function loadBackends() {
+  const res = [];
+  for (const name of BACKENDS) {
+    try {
+      const hashes = override
+        ? sha2Hashes(await loadTarget(name), name)
+        : await import(pathToFileURL(path.join(repoRoot, `${name}.js`)).href);
+      res.push({ name, hashes, error: null });
+    } catch (error) {
+      res.push({ name, hashes: null, error });
+    }
+  }
+  return res;
+}
+
+/**
+ * Calls `body(backend)` for each loaded backend; a backend that failed to load gets one failing
+ * test instead, so a missing target never passes silently.
+ */
+export function forEachBackend(test, backends, title, body) {
+  for (const b of backends) {
+    if (b.hashes === null) {
+      test(`${b.name}: ${title}`, () => {
+        throw new Error(`backend ${b.name} did not load (targets/${b.name}/sha2.js generated?): ${b.error.message}`);
+      });
+    } else body(b);
+  }
+}
+
+// ---- Seeded PRNG (sfc32: small, fast and good enough for test inputs; not for keys).
+export const SEED = process.env.TEST_SEED !== undefined ? Number(process.env.TEST_SEED) >>> 0 : (Math.random() * 2 ** 32) >>> 0;
+
+/** A deterministic random source: rng.u32(), rng.int(n) in [0, n), rng.bytes(n). */
+export function makeRng(seed = SEED, stream = 0) {
+  let a = seed >>> 0;
+  let b = (0x9e3779b9 ^ stream) >>> 0;
+  let c = 0x243f6a88;
+  let d = 1;
+  const u32 = () => {
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+    return t >>> 0;
+  };
+  for (let i = 0; i < 16; i++) u32();
+  return {
+    u32,
+    int: (n) => Math.floor((u32() / 2 ** 32) * n),
+    bytes(n) {
+      const out = new Uint8Array(n);
+      let i = 0;
+      for (; i + 4 <= n; i += 4) {
+        const x = u32();
+        out[i] = x;
+        out[i + 1] = x >>> 8;
+        out[i + 2] = x >>> 16;
+        out[i + 3] = x >>> 24;
+      }
+      for (; i < n; i++) out[i] = u32();
+      return out;
+    },
+  };
+}
+
+export const hex = (u8) => Buffer.from(u8.buffer, u8.byteOffset, u8.length).toString('hex');
+export const fromHex = (s) => new Uint8Array(Buffer.from(s, 'hex'));
+
+/** Reference digest from node:crypto (OpenSSL), as hex. */
+export const nodeHex = (name, msg) => createHash(NODE_NAME[name]).update(msg).digest('hex');
+
+/** Splits `msg` at random points into pieces (some empty), for streaming tests. */
+export function randomSplit(rng, msg, maxPiece) {
+  const parts = [];
+  for (let pos = 0; pos < msg.length; ) {
+    const r = rng.int(8);
+    const len = r === 0 ? 0 : r === 1 ? 1 : rng.int(maxPiece) + 1;
+    const end = Math.min(msg.length, pos + len);
+    parts.push(msg.subarray(pos, end));
+    pos = end;
+  }
+  if (rng.int(2) === 0) parts.push(msg.subarray(msg.length));
+  return parts;
+}
