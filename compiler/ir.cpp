@@ -176,6 +176,11 @@ std::string print_function(const Function& f) {
   for (uint32_t i = 0; i < f.nparams; i++) out += (i ? ", $" : "$") + std::to_string(i) + ": " + ty_name(f.locals[i]);
   out += ")";
   if (f.result != Ty::None) out += std::string(" -> ") + ty_name(f.result);
+  if (!f.targets.empty()) {
+    out += " targets(";
+    for (size_t i = 0; i < f.targets.size(); i++) out += (i ? ", " : "") + f.targets[i];
+    out += ")";
+  }
   out += " {\n";
   if (f.locals.size() > f.nparams) {
     out += "  locals";

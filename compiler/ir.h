@@ -67,6 +67,7 @@ struct Stmt {
 
 struct Function {
   std::string name;
+  std::vector<std::string> targets;  // only built for these targets (empty: every target)
   std::vector<Ty> locals;  // the first `nparams` are the parameters
   uint32_t nparams = 0;
   Ty result = Ty::None;

@@ -15,7 +15,7 @@ enum Builtin : int {
   // awasm prelude
   B_memory, B_fn, B_loop, B_when, B_rotl, B_rotr, B_bswap, B_select, B_andnot, B_eqz, B_lane, B_with_lane, B_assert,
   // bound methods
-  B_type_array, B_view_load, B_view_store, B_view_as,
+  B_type_array, B_view_load, B_view_store, B_view_as, B_view_lane, B_memory_batch,
   // JS globals
   B_math_floor, B_math_ceil, B_math_abs, B_math_min, B_math_max, B_math_trunc, B_math_sqrt, B_math_imul, B_math_pow,
   B_array_from, B_array_is_array, B_object_keys, B_object_values, B_object_entries, B_object_freeze, B_bigint, B_number,
@@ -92,6 +92,20 @@ Value Stager::native_member(Native* nat, const std::string& name, const Ast* at)
     if (name == "name") return Value::str(ty_name(nat->ty));
     if (name == "length" && nat->count) return Value::num(nat->count);
     error(at, std::string("type ") + ty_name(nat->ty) + " has no property '" + name + "'");
+  }
+  if (nat->kind == Native::Builtin && nat->id == B_memory && name == "batch") return builtin(*this, B_memory_batch, "memory.batch");
+  if (nat->kind == Native::View && nat->batch) {
+    if (name == "lane") return builtin(*this, B_view_lane, "lane", nat);
+    if (name == "lanes") return Value::num(nat->batch);
+    if (name == "all") {
+      if (!nat->interleaved || (nat->ty != Ty::U32 && nat->ty != Ty::U64) || nat->batch * ty_bytes(nat->ty) != 16)
+        error(at, "batch region '" + nat->name + "': .all needs an interleaved batch of 4 u32 or 2 u64 copies");
+      Native v = *nat;
+      v.batch = 0;
+      v.ty = nat->ty == Ty::U32 ? Ty::U32x4 : Ty::U64x2;
+      return Value::native(new_native(std::move(v)));
+    }
+    error(at, "batch region '" + nat->name + "' has .lane(m), .all and .lanes; load and store through them");
   }
   if (nat->kind == Native::View) {
     if (name == "load") return builtin(*this, B_view_load, "load", nat);
@@ -296,10 +310,62 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       }
       error(site, "memory(name, spec): spec must be a type spec (u32.array(8)) or an object of them");
     }
+    case B_memory_batch: {
+      // memory.batch(name, copies, spec, layout = 'interleaved' | 'split'): one copy of spec per lane.
+      if (arg(0).k != Value::Str || arg(0).s.empty()) error(site, "memory.batch(name, copies, spec): name must be a non-empty string");
+      double copies = want_num(1, "memory.batch: copies");
+      if (!is_int(copies) || copies < 1 || copies > 64) error(site, "memory.batch: copies must be an integer from 1 to 64");
+      if (arg(2).k != Value::Nat || arg(2).nat->kind != Native::Type) error(site, "memory.batch: spec must be a type such as u32.array(8)");
+      std::string layout = arg(3).k == Value::Undef ? "interleaved" : arg(3).k == Value::Str ? arg(3).s : "";
+      if (layout != "interleaved" && layout != "split") error(site, "memory.batch: layout must be 'interleaved' or 'split'");
+      Native* spec = arg(2).nat;
+      uint32_t count = spec->count ? spec->count : 1;
+      uint64_t bytes = static_cast<uint64_t>(count) * ty_bytes(spec->ty) * static_cast<uint64_t>(copies);
+      if (bytes > (1u << 30)) error(site, "memory region '" + arg(0).s + "' is larger than 1 GiB");
+      Native v;
+      v.kind = Native::View;
+      v.ty = spec->ty;
+      v.be = spec->be;
+      v.count = count;
+      v.name = arg(0).s;
+      v.loc = site->loc;
+      v.batch = static_cast<uint32_t>(copies);
+      v.interleaved = layout == "interleaved";
+      v.offset = alloc_region(arg(0).s, static_cast<uint32_t>(bytes), site);
+      return Value::native(new_native(std::move(v)));
+    }
+    case B_view_lane: {
+      Native* b = nat->self;
+      uint32_t m = want_index(0, ("lane of batch region '" + b->name + "':").c_str(), b->batch);
+      Native v = *b;
+      v.batch = 0;
+      if (b->interleaved) {
+        v.offset = b->offset + m * static_cast<uint32_t>(ty_bytes(b->ty));
+        v.stride = b->batch;
+      } else {
+        v.offset = b->offset + m * b->count * static_cast<uint32_t>(ty_bytes(b->ty));
+      }
+      return Value::native(new_native(std::move(v)));
+    }
     case B_fn: {
       if (arg(0).k != Value::Arr) error(site, "fn(params, body): params must be an array of types, e.g. [u32]");
       if (arg(1).k != Value::Fn) error(site, "fn(params, body): body must be a function");
       Native k;
+      if (arg(2).k == Value::Obj) {
+        // fn(params, body, { targets: ['wasm', 'wasm_threads'] }): only on some targets.
+        for (auto& [key, v] : arg(2).obj->props) {
+          if (key != "targets") error(site, "fn options: unknown option '" + key + "' (known: targets)");
+          if (v.k != Value::Arr || v.arr->items.empty()) error(site, "fn options: targets must be a non-empty array of target names");
+          for (auto& t : v.arr->items) {
+            static const char* known[] = {"wasm", "wasm_threads", "js", "runtime"};
+            if (t.k != Value::Str || std::find(std::begin(known), std::end(known), t.s) == std::end(known))
+              error(site, "fn options: unknown target " + describe(t) + " (wasm, wasm_threads, js, runtime)");
+            k.targets.push_back(t.s);
+          }
+        }
+      } else if (arg(2).k != Value::Undef) {
+        error(site, "fn(params, body, options): options must be an object");
+      }
       k.kind = Native::Kernel;
       k.fn = arg(1).fn;
       k.loc = site->loc;
@@ -388,10 +454,10 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       const Value& i = arg(0);
       if (i.k == Value::Rt) {
         if (i.ty != Ty::U32) error(site, std::string("memory index must be u32, not ") + ty_name(i.ty));
-        n.a = i.node;
+        n.a = v->stride == 1 ? i.node : rt_binary(Op::Mul, i, Value::num(v->stride), site).node;
       } else {
         uint32_t k = want_index(0, ("index into memory view '" + v->name + "':").c_str(), v->count);
-        n.imm += static_cast<uint64_t>(k) * ty_bytes(v->ty);
+        n.imm += static_cast<uint64_t>(k) * v->stride * ty_bytes(v->ty);
       }
       Ty vt = ty_value(v->ty);
       bool swap = v->be && ty_bytes(v->ty) > 1;
@@ -414,6 +480,7 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
     }
     case B_view_as: {
       Native* v = nat->self;
+      if (v->stride != 1) error(site, "view.as: a lane of an interleaved batch cannot be reinterpreted");
       const Value& t = arg(0);
       if (t.k != Value::Nat || t.nat->kind != Native::Type || t.nat->count) error(site, "view.as(type): type must be a plain type such as u32 or u32.be");
       uint64_t bytes = static_cast<uint64_t>(v->count) * ty_bytes(v->ty);

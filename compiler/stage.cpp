@@ -248,6 +248,7 @@ void Stager::stage_kernel(const std::string& name, Native* k, Module& out) {
   f.loc = k->loc;
   f.locals = k->params;
   f.nparams = static_cast<uint32_t>(k->params.size());
+  f.targets = k->targets;
   fn_ = &f;
   blocks_ = {&f.body};
   const Ast* site = k->fn->node;

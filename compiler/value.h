@@ -116,10 +116,14 @@ struct Native {
   bool be = false;        // big-endian element view or type
   uint32_t count = 0;     // Type: array length (0 = scalar spec); View: element count
   uint32_t offset = 0;    // View: byte offset in linear memory
+  uint32_t stride = 1;    // View: elements between consecutive indices (a lane of an interleaved batch)
+  uint32_t batch = 0;     // View: a per-batch region of `batch` copies (use .lane(m) / .all)
+  bool interleaved = false;  // batch layout: element i of copy m at i * batch + m (else copy m at m * bytes)
   std::string name;       // View: region name; Builtin: display name
   Closure* fn = nullptr;  // Kernel: the body
   Native* self = nullptr; // Builtin: the receiver of a bound method (a type or a view)
   std::vector<Ty> params; // Kernel: parameter types
+  std::vector<std::string> targets;  // Kernel: built only for these targets (empty: all)
   SrcLoc loc;
 };
 

@@ -82,6 +82,14 @@ export function sha2Hashes(target, platform = 'unknown') {
     init: null, compress: null, output: null, outView: null,
   }));
 
+  // Optional per-batch regions (docs/target-contract.md): four interleaved SHA-256 states
+  // (word i of lane m at word index 4 * i + m) and four equal parts of message blocks.
+  const R4 = target.regions;
+  const batch4 =
+    R4.state4 && R4.block4 && R4.state4.bytes === 128 && R4.block4.bytes % 256 === 0
+      ? { S: R4.state4.offset, B: R4.block4.offset, laneBytes: R4.block4.bytes / 4 }
+      : null;
+
   let mem = null; // the instance's whole memory; null until first use
   let mem32 = null; // the same memory as 32-bit words, for zeroing short ranges quickly
   let stateView = null; // mem.subarray(S, S + 64)
@@ -98,6 +106,8 @@ export function sha2Hashes(target, platform = 'unknown') {
       k.compress = k.blockLen === 64 ? fns.sha256_compress : fns.sha512_compress;
       k.output = k.blockLen === 64 ? fns.sha256_output : fns.sha512_output;
       k.outView = inst.mem.subarray(O, O + k.outputLen);
+      // Four SHA-256 messages at once in SIMD lanes, where the target has it (wasm).
+      k.compress4 = k.blockLen === 64 && typeof fns.sha256_compress4 === 'function' && batch4 !== null ? fns.sha256_compress4 : null;
     }
     stateView = inst.mem.subarray(S, S + 64);
     mem32 = inst.mem.byteOffset % 4 === 0 ? new Int32Array(inst.mem.buffer, inst.mem.byteOffset, inst.mem.length >> 2) : null;
@@ -487,14 +497,27 @@ export function sha2Hashes(target, platform = 'unknown') {
       }
     }
 
-    // Independent messages, one after another for now (SIMD lanes and threads come later).
+    // Independent messages: four at a time in SIMD lanes where the target has a batched kernel
+    // (SHA-224/256 on wasm), the rest one after another. (Threads come with the worker pool.)
     function parallel(msgs, opts) {
       checkParts(msgs, 'msgs');
       readOpts(k, opts, PARALLEL, '.parallel');
       const outs = parallelDestinations(k, msgs.length);
       const res = new Array(msgs.length);
       if (mem === null) load();
-      for (let i = 0; i < msgs.length; i++) {
+      for (let i = 0; i < msgs.length; i++) if (!isBytes(msgs[i])) throw notBytes(`msgs[${i}]`, msgs[i]);
+      let first = 0;
+      if (k.compress4 !== null) {
+        for (; first + 4 <= msgs.length; first += 4) {
+          enter();
+          try {
+            lanes4(k, msgs, first, outs, res);
+          } finally {
+            leave();
+          }
+        }
+      }
+      for (let i = first; i < msgs.length; i++) {
         const m = msgs[i];
         if (!isBytes(m)) throw notBytes(`msgs[${i}]`, m);
         enter();
@@ -608,6 +631,79 @@ export function sha2Hashes(target, platform = 'unknown') {
     st._final(d, pos);
     if (ctl.onProgress !== null) ctl.onProgress(1);
     return out === null || (pos === 0 && out.length === k.outputLen) ? d : d.subarray(pos, pos + k.outputLen);
+  }
+
+  // Writes blocks [first, first + n) of msg's padded form (FIPS 180-4 §5.1.1: the message, 0x80,
+  // zeros, the 64-bit big-endian bit length) to mem[dst ..). For SHA-224/256 (64-byte blocks).
+  function writePadded(msg, nb, first, n, dst) {
+    const len = msg.length;
+    const a = first * 64;
+    const e = a + n * 64;
+    if (a < len) mem.set(len <= e && a === 0 ? msg : msg.subarray(a, Math.min(len, e)), dst);
+    for (let p = Math.max(a, len); p < e; p++) mem[dst + p - a] = 0;
+    if (len >= a && len < e) mem[dst + len - a] = 0x80;
+    const q = nb * 64 - 8;
+    if (q >= a && q < e) {
+      const hi = Math.floor(len / 0x20000000);
+      const lo = (len % 0x20000000) * 8;
+      const d = dst + q - a;
+      mem[d] = hi >>> 24;
+      mem[d + 1] = hi >>> 16;
+      mem[d + 2] = hi >>> 8;
+      mem[d + 3] = hi;
+      mem[d + 4] = lo >>> 24;
+      mem[d + 5] = lo >>> 16;
+      mem[d + 6] = lo >>> 8;
+      mem[d + 7] = lo;
+    }
+  }
+
+  // Four messages msgs[i0 .. i0 + 4) of a SHA-224/256 kind: the blocks all four have run in SIMD
+  // lanes (sha256_compress4), then each lane's state goes back to the scalar state region for
+  // its remaining blocks and the digest. Called between enter() and leave(); wipes the batch
+  // regions itself (leave() wipes state, block and out).
+  function lanes4(k, msgs, i0, outs, res) {
+    const m32 = mem32;
+    const { S: S4, B: B4, laneBytes } = batch4;
+    const laneBlocks = laneBytes / 64;
+    const nb = [0, 0, 0, 0];
+    let common = Infinity;
+    for (let m = 0; m < 4; m++) {
+      nb[m] = Math.floor((msgs[i0 + m].length + 8) / 64) + 1; // padded length in blocks
+      if (nb[m] < common) common = nb[m];
+    }
+    let written = 0;
+    try {
+      k.init();
+      for (let w = 0; w < 8; w++) {
+        const v = m32[(S >> 2) + w];
+        for (let m = 0; m < 4; m++) m32[(S4 >> 2) + 4 * w + m] = v;
+      }
+      let done = 0;
+      while (done < common) {
+        const n = Math.min(common - done, laneBlocks);
+        for (let m = 0; m < 4; m++) writePadded(msgs[i0 + m], nb[m], done, n, B4 + m * laneBytes);
+        if (n * 64 > written) written = n * 64;
+        k.compress4(n);
+        done += n;
+      }
+      const blocksPerCall = BB / 64;
+      for (let m = 0; m < 4; m++) {
+        for (let w = 0; w < 8; w++) m32[(S >> 2) + w] = m32[(S4 >> 2) + 4 * w + m];
+        for (let pos = done; pos < nb[m]; ) {
+          const n = Math.min(nb[m] - pos, blocksPerCall);
+          writePadded(msgs[i0 + m], nb[m], pos, n, BO);
+          if (n * 64 > dirty) dirty = n * 64;
+          k.compress(n);
+          pos += n;
+        }
+        k.output();
+        res[i0 + m] = outs === null ? emit(k, null, 0) : emit(k, outs[i0 + m][0], outs[i0 + m][1]);
+      }
+    } finally {
+      zero(S4, 128);
+      for (let m = 0; m < 4; m++) zero(B4 + m * laneBytes, written);
+    }
   }
 
   // Where parallel() writes digest i, as [buffer, position] pairs, or null (allocate new arrays).

@@ -5,6 +5,8 @@ export const regions = Object.freeze({
   'state': Object.freeze({ offset: 0, bytes: 64 }),
   'block': Object.freeze({ offset: 64, bytes: 32768 }),
   'out': Object.freeze({ offset: 32832, bytes: 64 }),
+  'state4': Object.freeze({ offset: 32896, bytes: 128 }),
+  'block4': Object.freeze({ offset: 33024, bytes: 16384 }),
 });
 export const functions = Object.freeze(['sha224_init', 'sha256_compress', 'sha256_init', 'sha256_output', 'sha384_init', 'sha512_224_init', 'sha512_256_init', 'sha512_compress', 'sha512_init', 'sha512_output']);
 export function instantiate() {
@@ -13,7 +15,7 @@ export function instantiate() {
   const M8 = new Uint8Array(buffer);
   const M16 = new Uint16Array(buffer);
   const M32 = new Int32Array(buffer);
-  // modules/sha2.js:117
+  // modules/sha2.js:136
   function sha224_init() {
     M32[0] = 0xc1059ed8 | 0;
     M32[1] = 0x367cd507;
@@ -472,7 +474,7 @@ export function instantiate() {
     X_sha256_compress[6] = l8;
     X_sha256_compress[7] = l9;
   }
-  // modules/sha2.js:93
+  // modules/sha2.js:118
   function sha256_compress(l0) {
     l0 |= 0;
     let l1 = 0, l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0;
@@ -485,7 +487,7 @@ export function instantiate() {
     l7 = M32[5];
     l8 = M32[6];
     l9 = M32[7];
-    for (l10 = 0; (l10 >>> 0) < (t1 >>> 0); l10 = (l10 + 1) | 0) { // modules/sha2.js:95
+    for (l10 = 0; (l10 >>> 0) < (t1 >>> 0); l10 = (l10 + 1) | 0) { // modules/sha2.js:120
       X_sha256_compress[0] = l2;
       X_sha256_compress[1] = l3;
       X_sha256_compress[2] = l4;
@@ -517,7 +519,7 @@ export function instantiate() {
     M32[7] = l9;
     X_sha256_compress.fill(0); // no intermediate values stay behind
   }
-  // modules/sha2.js:117
+  // modules/sha2.js:136
   function sha256_init() {
     M32[0] = 0x6a09e667;
     M32[1] = 0xbb67ae85 | 0;
@@ -528,7 +530,7 @@ export function instantiate() {
     M32[6] = 0x1f83d9ab;
     M32[7] = 0x5be0cd19;
   }
-  // modules/sha2.js:118
+  // modules/sha2.js:137
   function sha256_output() {
     const t1 = M32[0];
     M32[8208] = (((t1 >>> 24 | 0) | (t1 << 8)) & 0xff00ff) | (((t1 >>> 8 | 0) | (t1 << 24)) & (0xff00ff00 | 0));
@@ -547,7 +549,7 @@ export function instantiate() {
     const t82 = M32[7];
     M32[8215] = (0xff00ff & ((t82 >>> 24 | 0) | (t82 << 8))) | ((0xff00ff00 | 0) & ((t82 >>> 8 | 0) | (t82 << 24)));
   }
-  // modules/sha2.js:117
+  // modules/sha2.js:136
   function sha384_init() {
     M32[0] = 0xc1059ed8 | 0;
     M32[1] = 0xcbbb9d5d | 0;
@@ -566,7 +568,7 @@ export function instantiate() {
     M32[14] = 0xbefa4fa4 | 0;
     M32[15] = 0x47b5481d;
   }
-  // modules/sha2.js:117
+  // modules/sha2.js:136
   function sha512_224_init() {
     M32[0] = 0x19544da2;
     M32[1] = 0x8c3d37c8 | 0;
@@ -585,7 +587,7 @@ export function instantiate() {
     M32[14] = 0x91d692a1 | 0;
     M32[15] = 0x1112e6ad;
   }
-  // modules/sha2.js:117
+  // modules/sha2.js:136
   function sha512_256_init() {
     M32[0] = 0xfc2bf72c | 0;
     M32[1] = 0x22312194;
@@ -2701,7 +2703,7 @@ export function instantiate() {
     X_sha512_compress[14] = l16;
     X_sha512_compress[15] = l17;
   }
-  // modules/sha2.js:93
+  // modules/sha2.js:118
   function sha512_compress(l0) {
     l0 |= 0;
     let l1 = 0, l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0;
@@ -2722,7 +2724,7 @@ export function instantiate() {
     l15 = M32[12];
     l16 = M32[15];
     l17 = M32[14];
-    for (l18 = 0; (l18 >>> 0) < (t1 >>> 0); l18 = (l18 + 1) | 0) { // modules/sha2.js:95
+    for (l18 = 0; (l18 >>> 0) < (t1 >>> 0); l18 = (l18 + 1) | 0) { // modules/sha2.js:120
       X_sha512_compress[0] = l2;
       X_sha512_compress[1] = l3;
       X_sha512_compress[2] = l4;
@@ -2784,7 +2786,7 @@ export function instantiate() {
     M32[15] = l16;
     X_sha512_compress.fill(0); // no intermediate values stay behind
   }
-  // modules/sha2.js:117
+  // modules/sha2.js:136
   function sha512_init() {
     M32[0] = 0xf3bcc908 | 0;
     M32[1] = 0x6a09e667;
@@ -2803,7 +2805,7 @@ export function instantiate() {
     M32[14] = 0x137e2179;
     M32[15] = 0x5be0cd19;
   }
-  // modules/sha2.js:118
+  // modules/sha2.js:137
   function sha512_output() {
     const t1 = M32[0];
     const t2 = M32[1];

@@ -6,6 +6,8 @@ export const regions = Object.freeze({
   'state': Object.freeze({ offset: 0, bytes: 64 }),
   'block': Object.freeze({ offset: 64, bytes: 32768 }),
   'out': Object.freeze({ offset: 32832, bytes: 64 }),
+  'state4': Object.freeze({ offset: 32896, bytes: 128 }),
+  'block4': Object.freeze({ offset: 33024, bytes: 16384 }),
 });
 export const functions = Object.freeze(['sha224_init', 'sha256_compress', 'sha256_init', 'sha256_output', 'sha384_init', 'sha512_224_init', 'sha512_256_init', 'sha512_compress', 'sha512_init', 'sha512_output']);
 const program = {
