@@ -39,11 +39,13 @@ test('test kernels give identical results on every backend', async (t) => {
           const seed = randomBytes(mods.wasm.memoryBytes);
           const args = Array.from({ length: arity }, () => (trial === 0 ? 0 : 1 + Math.floor(Math.random() * 4)));
           const results = {};
-          for (const b of BACKENDS) {
+          // A function built for some targets only (fn(..., { targets })) is compared where it exists.
+          const have = BACKENDS.filter((b) => mods[b].functions.includes(name));
+          for (const b of have) {
             insts[b].mem.set(seed);
             results[b] = insts[b].fns[name](...args);
           }
-          for (const b of BACKENDS.slice(1)) {
+          for (const b of have.slice(1)) {
             assert.equal(results[b], results.wasm, `${file} ${name}(${args}) returns differ: ${b} vs wasm`);
             assert.ok(Buffer.from(insts[b].mem).equals(Buffer.from(insts.wasm.mem)), `${file} ${name}(${args}) memory differs: ${b} vs wasm`);
           }
