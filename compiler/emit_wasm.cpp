@@ -20,7 +20,7 @@ std::mutex g_binaryen;
 
 BinaryenOp Binaryen_() { return -1; }  // the table's `_`: no instruction
 
-enum class WK { CONST, LGET, LSET, LOAD, STORE, RET, BIN, SHIFT, UN, SELECT, NOP, EXTRACT, REPLACE };
+enum class WK { CONST, LGET, LSET, LOAD, STORE, RET, BIN, SHIFT, UN, SELECT, NOP, EXTRACT, REPLACE, SHUFFLE };
 struct WasmOp {
   WK kind;
   BinaryenOp (*i32)();
@@ -129,6 +129,14 @@ struct FnBuilder {
       case WK::NOP: return value(n.a);
       case WK::EXTRACT: return BinaryenSIMDExtract(mod, pick(n, w), value(n.a), static_cast<uint8_t>(n.imm));
       case WK::REPLACE: return BinaryenSIMDReplace(mod, pick(n, w), value(n.a), static_cast<uint8_t>(n.imm), value(n.b));
+      case WK::SHUFFLE: {
+        // Lane indices (4 bits each in imm; 0..L-1 from a, L..2L-1 from b) to i8x16.shuffle bytes.
+        uint8_t mask[16];
+        const int L = ty_lanes(n.ty), lb = 16 / L;
+        for (int k = 0; k < L; k++)
+          for (int j = 0; j < lb; j++) mask[k * lb + j] = static_cast<uint8_t>(((n.imm >> (4 * k)) & 15) * lb + j);
+        return BinaryenSIMDShuffle(mod, value(n.a), value(n.b), mask);
+      }
       default: fail(n.loc, std::string("internal: ") + op_info(n.op).text + " is not an expression");
     }
   }

@@ -62,6 +62,12 @@ struct Machine {
         out = val[n.a];
         lane_set(out, t, static_cast<int>(n.imm), val[n.b][0]);
         return out;
+      case Op::Shuffle:
+        for (int k = 0, L = ty_lanes(t); k < L; k++) {
+          int i = static_cast<int>((n.imm >> (4 * k)) & 15);
+          lane_set(out, t, k, i < L ? lane_get(val[n.a], t, i) : lane_get(val[n.b], t, i - L));
+        }
+        return out;
       default: break;
     }
     Ty at = n.a ? f[n.a].ty : t;

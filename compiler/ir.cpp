@@ -160,6 +160,11 @@ void print_block(const Function& f, const Block& b, int depth, std::string& out)
       }
       case Op::ExtractLane: out += " " + arg(n.a) + ", " + std::to_string(n.imm); break;
       case Op::ReplaceLane: out += " " + arg(n.a) + ", " + std::to_string(n.imm) + ", " + arg(n.b); break;
+      case Op::Shuffle:
+        out += " " + arg(n.a) + ", " + arg(n.b) + ", [";
+        for (int k = 0; k < ty_lanes(n.ty); k++) out += (k ? " " : "") + std::to_string((n.imm >> (4 * k)) & 15);
+        out += "]";
+        break;
       default:
         for (int i = 0; i < info.arity; i++)
           if (n.operand(i)) out += (i ? ", " : " ") + arg(n.operand(i));
@@ -268,6 +273,13 @@ struct Verifier {
       case Op::ReplaceLane:
         expect(id, ty_vector(n.ty) && t[0] == n.ty && t[1] == ty_lane(n.ty) && n.imm < static_cast<uint64_t>(ty_lanes(n.ty)), "replace_lane");
         break;
+      case Op::Shuffle: {
+        expect(id, ty_vector(n.ty) && t[0] == n.ty && t[1] == n.ty, "shuffle(T, T) -> T on lane types");
+        const int L = ty_lanes(n.ty);
+        for (int k = 0; k < L; k++) expect(id, ((n.imm >> (4 * k)) & 15) < static_cast<uint64_t>(2 * L), "shuffle lane index");
+        expect(id, (n.imm >> (4 * L)) == 0, "shuffle has more indices than lanes");
+        break;
+      }
       default:
         if (info.flags & CMP) {
           expect(id, n.ty == (ty_vector(t[0]) ? t[0] : Ty::U32), "comparison result type");

@@ -108,6 +108,12 @@ bool lower_simd(Function& f) {
             res[n.imm] = r.mapped(n.b);
             return;
           case Op::Retag: res = lanes[n.a]; return;
+          case Op::Shuffle:
+            for (int k = 0; k < L; k++) {
+              int i = static_cast<int>((n.imm >> (4 * k)) & 15);
+              res.push_back(i < L ? lanes[n.a][i] : lanes[n.b][i - L]);
+            }
+            return;
           case Op::Select:
             for (int k = 0; k < L; k++) res.push_back(op(Op::Select, lt, r.mapped(n.a), lanes[n.b][k], lanes[n.c][k]));
             return;

@@ -13,7 +13,7 @@ namespace {
 
 enum Builtin : int {
   // awasm prelude
-  B_memory, B_fn, B_loop, B_when, B_rotl, B_rotr, B_bswap, B_select, B_andnot, B_eqz, B_lane, B_with_lane, B_assert,
+  B_memory, B_fn, B_loop, B_when, B_rotl, B_rotr, B_bswap, B_select, B_andnot, B_eqz, B_lane, B_with_lane, B_assert, B_shuffle,
   // bound methods
   B_type_array, B_view_load, B_view_store, B_view_as, B_view_lane, B_memory_batch,
   // JS globals
@@ -52,7 +52,7 @@ Value Stager::prelude_module() {
   static const std::pair<const char*, int> fns[] = {
       {"memory", B_memory}, {"fn", B_fn},         {"loop", B_loop},     {"when", B_when},     {"rotl", B_rotl},
       {"rotr", B_rotr},     {"bswap", B_bswap},   {"select", B_select}, {"andnot", B_andnot}, {"eqz", B_eqz},
-      {"lane", B_lane},     {"withLane", B_with_lane}, {"assert", B_assert}};
+      {"lane", B_lane},     {"withLane", B_with_lane}, {"assert", B_assert}, {"shuffle", B_shuffle}};
   for (auto& [name, id] : fns) o->set(name, builtin(*this, id, name));
   prelude_ = Value::object(o);
   return prelude_;
@@ -262,7 +262,21 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
     Ty t = nat->ty;
     if (nat->count || nat->be) error(site, "array and endianness specs are not callable; call the plain type, e.g. u32(x)");
     if (ty_vector(t) && args.size() == static_cast<size_t>(ty_lanes(t))) {
-      // u32x4(a, b, c, d): one value per lane.
+      // u32x4(a, b, c, d): one value per lane; all static gives one v128 constant.
+      bool all_static = true;
+      for (auto& a : args) all_static &= a.k == Value::Num || a.k == Value::Big;
+      if (all_static) {
+        Node c;
+        c.op = Op::Const;
+        c.ty = t;
+        const int L = ty_lanes(t), bits = 128 / L;
+        for (int i = 0; i < L; i++) {
+          uint64_t x = const_bits(args[i], ty_lane(t), site);
+          uint64_t& half = (i * bits) < 64 ? c.imm : c.imm2;
+          half |= bits == 64 ? x : (x & 0xffffffffu) << ((i * bits) % 64);
+        }
+        return emit(c, site);
+      }
       Value v = convert(t, to_rt(args[0], ty_lane(t), site), site);
       for (int i = 1; i < ty_lanes(t); i++) {
         Value x = to_rt(args[i], ty_lane(t), site);
@@ -428,6 +442,27 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       n.a = v.node;
       n.imm = want_index(1, "lane index", ty_lanes(v.ty));
       n.b = to_rt(arg(2), ty_lane(v.ty), site).node;
+      return emit(n, site);
+    }
+    case B_shuffle: {
+      // shuffle(a, b, [i0, ..]): lane k of the result is lane ik of a (ik < lanes) or of b.
+      const Value& a = want_rt(0, "shuffle(a, b, lanes): a");
+      if (!ty_vector(a.ty)) error(site, "shuffle(a, b, lanes): a must be a lane type such as u32x4");
+      Value b = to_rt(arg(1), a.ty, site);
+      const int L = ty_lanes(a.ty);
+      if (arg(2).k != Value::Arr || static_cast<int>(arg(2).arr->items.size()) != L)
+        error(site, "shuffle(a, b, lanes): lanes must be an array of " + std::to_string(L) + " lane indices");
+      Node n;
+      n.op = Op::Shuffle;
+      n.ty = a.ty;
+      n.a = a.node;
+      n.b = b.node;
+      for (int k = 0; k < L; k++) {
+        const Value& x = arg(2).arr->items[k];
+        if (x.k != Value::Num || !is_int(x.n) || x.n < 0 || x.n >= 2 * L)
+          error(site, "shuffle: lane index " + describe(x) + " is out of range 0.." + std::to_string(2 * L - 1));
+        n.imm |= static_cast<uint64_t>(x.n) << (4 * k);
+      }
       return emit(n, site);
     }
     case B_assert: {

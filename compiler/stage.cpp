@@ -1255,6 +1255,20 @@ Value Stager::emit(Node n, const Ast* at) {
 }
 
 Value Stager::rt_const(const Value& v, Ty ty, const Ast* at) {
+  uint64_t bits = const_bits(v, ty, at);
+  Node n;
+  n.op = Op::Const;
+  n.ty = ty;
+  if (ty_vector(ty)) {
+    if (ty_is64(ty_lane(ty))) n.imm = n.imm2 = bits;
+    else n.imm = n.imm2 = bits | (bits << 32);
+  } else {
+    n.imm = bits;
+  }
+  return emit(n, at);
+}
+
+uint64_t Stager::const_bits(const Value& v, Ty ty, const Ast* at) {
   uint64_t bits = 0;
   Ty lane = ty_lane(ty);
   bool is64 = ty_is64(lane);
@@ -1279,16 +1293,7 @@ Value Stager::rt_const(const Value& v, Ty ty, const Ast* at) {
   } else {
     error(at, "expected a " + std::string(ty_name(ty)) + " value, got " + describe(v));
   }
-  Node n;
-  n.op = Op::Const;
-  n.ty = ty;
-  if (ty_vector(ty)) {
-    if (is64) n.imm = n.imm2 = bits;
-    else n.imm = n.imm2 = bits | (bits << 32);
-  } else {
-    n.imm = bits;
-  }
-  return emit(n, at);
+  return bits;
 }
 
 Value Stager::to_rt(const Value& v, Ty ty, const Ast* at) {

@@ -31,6 +31,7 @@ class Stager {
   Value call(const Value& callee, std::vector<Value> args, const Ast* site);
   Value emit(Node n, const Ast* at);          // appends a Def to the current block
   Value rt_const(const Value& v, Ty ty, const Ast* at);  // static number/BigInt -> const node
+  uint64_t const_bits(const Value& v, Ty ty, const Ast* at);  // its bits (one lane), range-checked
   Value to_rt(const Value& v, Ty ty, const Ast* at);     // Rt of type ty, or a static converted
   Value rt_binary(Op op, Value l, Value r, const Ast* at);
   Value rt_unary(Op op, const Value& x, const Ast* at);

@@ -5,7 +5,7 @@
 // The runtime (runtime/hash.js) pads messages and buffers partial blocks; these
 // kernels set the initial hash value, compress whole blocks and write the
 // big-endian digest. Layout: docs/target-contract.md.
-import { u8, u32, u64, u32x4, u64x2, memory, fn, loop, rotr, lane } from 'awasm';
+import { u8, u32, u64, u32x4, u64x2, memory, fn, loop, rotr, lane, shuffle } from 'awasm';
 
 // FIPS 180-4 §4.2.2: the first 32 bits of the fractional parts of the cube roots
 // of the first 64 primes. Pinned to the spec by tests/unit/sha2_constants.cpp.
@@ -92,17 +92,51 @@ const batchWords = (blocks, V, per) => (n) => {
   return rows[0].map((_, t) => V(...rows.map((r) => r[t])));
 };
 
+// The message schedule (FIPS 180-4 §6.2.2 step 1), as a function giving K[t] + W[t] for the
+// rounds in order, each word computed just before its round (16 words live, not 64).
+const scalarSchedule = (v) => (n) => {
+  const W = v.words(n);
+  return (t) => {
+    if (t >= 16) W.push(sigma(W[t - 2], v.s1) + W[t - 7] + sigma(W[t - 15], v.s0) + W[t - 16]);
+    return W[t] + v.K[t];
+  };
+};
+// The same for 32-bit words, four words per u32x4: W[t..t+3] = σ0 of W[t-15..t-12] plus
+// W[t-16..t-13] plus W[t-7..t-4] (two shuffles line them up), plus σ1 of W[t-2..t+1], of which
+// W[t] and W[t+1] exist only after the first half is done: σ1 is added in two steps, with the
+// missing lanes zero (σ1(0) = 0). K[t..t+3] + W[t..t+3] is one vector add.
+const vectorSchedule = (v, view) => (n) => {
+  const Wv = [0, 1, 2, 3].map((j) => view.load(n * 4 + j));
+  const zero = u32x4(0);
+  let KW;
+  return (t) => {
+    const g = t >> 2;
+    if (t % 4 === 0) {
+      if (g >= 4) {
+        let P = Wv[g - 4] + sigma(shuffle(Wv[g - 4], Wv[g - 3], [1, 2, 3, 4]), v.s0) + shuffle(Wv[g - 2], Wv[g - 1], [1, 2, 3, 4]);
+        P = P + sigma(shuffle(Wv[g - 1], zero, [2, 3, 4, 4]), v.s1);
+        Wv.push(P + sigma(shuffle(P, zero, [4, 4, 0, 1]), v.s1));
+      }
+      KW = Wv[g] + u32x4(v.K[t], v.K[t + 1], v.K[t + 2], v.K[t + 3]);
+    }
+    return lane(KW, t % 4);
+  };
+};
+
 // The word sizes, and the batched versions. Rotation amounts: FIPS 180-4 §4.1.2 (32-bit) and
 // §4.1.3 (64-bit).
 const SHA256 = {
   T: u32, rounds: 64, K: K256, S0: [2, 13, 22], S1: [6, 11, 25], s0: [7, 18, 3], s1: [17, 19, 10],
-  H: state.as(u32), words: vectorWords(block.as(u32x4.be), 4), digest: out.as(u32.be),
+  H: state.as(u32), digest: out.as(u32.be),
 };
+SHA256.schedule = vectorSchedule(SHA256, block.as(u32x4.be));
 const SHA512 = {
   T: u64, rounds: 80, K: K512, S0: [28, 34, 39], S1: [14, 18, 41], s0: [1, 8, 7], s1: [19, 61, 6],
   H: state, words: vectorWords(block.as(u64x2.be), 2), digest: out.as(u64.be),
 };
+SHA512.schedule = scalarSchedule(SHA512);
 const SHA256x4 = { ...SHA256, T: u32x4, H: state4.all, words: batchWords(block4, u32x4, 4) };
+SHA256x4.schedule = scalarSchedule(SHA256x4);
 
 // Σ (big sigma) rotates three times; σ (small sigma) rotates twice and shifts.
 const Sigma = (x, [a, b, c]) => rotr(x, a) ^ rotr(x, b) ^ rotr(x, c);
@@ -118,12 +152,10 @@ function compressor(v, options) {
   return fn([u32], (blocks) => {
     let H = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => v.H.load(i));
     loop(blocks, (n) => {
-      const W = v.words(n);
+      const KW = v.schedule(n);
       let [a, b, c, d, e, f, g, h] = H;
       for (let t = 0; t < v.rounds; t++) {
-        // The message schedule is computed as the rounds need it (16 words live, not 64).
-        if (t >= 16) W.push(sigma(W[t - 2], v.s1) + W[t - 7] + sigma(W[t - 15], v.s0) + W[t - 16]);
-        const T1 = h + Sigma(e, v.S1) + Ch(e, f, g) + v.K[t] + W[t];
+        const T1 = h + Sigma(e, v.S1) + Ch(e, f, g) + KW(t);
         const T2 = Sigma(a, v.S0) + Maj(a, b, c);
         [h, g, f, e, d, c, b, a] = [g, f, e, d + T1, c, b, a, T1 + T2];
       }
