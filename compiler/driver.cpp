@@ -46,12 +46,17 @@ std::string read_file(const fs::path& p, bool& ok) {
 
 }  // namespace
 
-Module lower_for_target(Module m, Target t, const std::string& stop_after) {
-  auto stop = [&](const char* pass) { return stop_after == pass; };
-  // Functions made for some targets only (fn(..., { targets })) are dropped from the others.
+Module select_target(Module m, Target t) {
   std::erase_if(m.functions, [t](const Function& f) {
     return !f.targets.empty() && std::find(f.targets.begin(), f.targets.end(), target_name(t)) == f.targets.end();
   });
+  return m;
+}
+
+Module lower_for_target(Module m, Target t, const std::string& stop_after) {
+  auto stop = [&](const char* pass) { return stop_after == pass; };
+  // Functions made for some targets only (fn(..., { targets })) are dropped from the others.
+  m = select_target(std::move(m), t);
   to_fixpoint(m, [](Function& f) { return simplify(f); });
   if (stop("simplify")) return m;
   if (t == Target::Js || t == Target::Runtime) {

@@ -17,6 +17,8 @@ struct OutputFile {
 
 constexpr Target kTargets[] = {Target::Wasm, Target::WasmThreads, Target::Js, Target::Runtime};
 
+// The functions of a staged module that are built for target t (fn(..., { targets })).
+Module select_target(Module m, Target t);
 // Rewrites a staged module for one target, each pass to a fixpoint, verifying the IR after every pass.
 // `stop_after` names a pass to stop after (for `awasmc dump`), or is empty.
 Module lower_for_target(Module m, Target t, const std::string& stop_after = "");

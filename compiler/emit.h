@@ -19,5 +19,6 @@ std::string emit_runtime_target(const Module& m);                       // emit_
 std::string target_header(const Module& m, Target t);
 std::string target_layout(const Module& m);  // memoryBytes, regions, functions exports
 std::string base64(const std::string& bytes);
+std::string data_init_js(const Module& m, const std::string& bytes_view);  // fills constant regions
 
 }  // namespace awasmc

@@ -8,6 +8,7 @@
 #include <functional>
 
 #include "emit.h"
+#include "schedule.h"
 
 namespace awasmc {
 
@@ -29,7 +30,14 @@ struct Program {
 struct FnCompiler {
   const Function& f;
   Program& p;
-  int32_t reg(uint32_t node) const { return static_cast<int32_t>(f.locals.size() + node); }
+  Schedule sch = schedule_function(f);
+  // A local.get that the scheduler would inline (no write to the local before its use) reads
+  // the local's register directly instead of copying it.
+  int32_t reg(uint32_t node) const {
+    const Node& n = f[node];
+    if (n.op == Op::LocalGet && sch.inlined[node]) return static_cast<int32_t>(n.imm);
+    return static_cast<int32_t>(f.locals.size() + node);
+  }
 
   void block(const Block& b) {
     for (const Stmt& s : b) {
@@ -57,7 +65,9 @@ struct FnCompiler {
       auto r = [&](uint32_t x) { return x ? reg(x) : -1; };
       switch (n.op) {
         case Op::Const: p.emit(op, reg(id), static_cast<int32_t>(static_cast<uint32_t>(n.imm))); break;
-        case Op::LocalGet: p.emit(op, reg(id), static_cast<int32_t>(n.imm)); break;
+        case Op::LocalGet:
+          if (!sch.inlined[id]) p.emit(op, reg(id), static_cast<int32_t>(n.imm));
+          break;
         case Op::LocalSet: p.emit(op, static_cast<int32_t>(n.imm), r(n.a)); break;
         case Op::Load: p.emit(op, reg(id), r(n.a), static_cast<int32_t>(n.imm), mem_code(static_cast<Ty>(n.imm2))); break;
         case Op::Store: p.emit(op, mem_code(static_cast<Ty>(n.imm2)), r(n.a), r(n.b), static_cast<int32_t>(n.imm)); break;
@@ -109,6 +119,14 @@ std::string emit_runtime_target(const Module& m) {
   out += target_layout(m);
   out += "const program = {\n  memoryBytes,\n  ops: [" + ops + "],\n";
   out += "  instructions: " + std::to_string(p.code.size()) + ",\n";
+  out += "  data: [";
+  bool first = true;
+  for (const Region& r : m.regions)
+    if (!r.data.empty()) {
+      out += std::string(first ? "" : ", ") + "[" + std::to_string(r.offset) + ", '" + base64(r.data) + "']";
+      first = false;
+    }
+  out += "],\n";
   out += "  code: '" + base64(bytes) + "',\n  functions: {\n" + fns + "  },\n};\n";
   out += "export function instantiate() {\n  return instantiateProgram(program);\n}\n";
   return out;

@@ -278,6 +278,7 @@ std::string emit_js_target(const Module& m, const SourceSet& sources) {
   out += "  if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) throw new Error('the js target of awasmc needs a little-endian platform');\n";
   out += "  const buffer = new ArrayBuffer(memoryBytes);\n";
   out += "  const M8 = new Uint8Array(buffer);\n  const M16 = new Uint16Array(buffer);\n  const M32 = new Int32Array(buffer);\n";
+  out += data_init_js(m, "M8");
   for (const Function& f : m.functions) {
     JsEmitter e{f, sources, {}, {}, {}, {}, 0, nullptr};
     out += e.run();

@@ -211,11 +211,23 @@ void with_module(const Module& m, bool threads, const std::function<void(Binarye
   if (threads) feats |= BinaryenFeatureAtomics();
   BinaryenModuleSetFeatures(mod, feats);
   BinaryenIndex pages = m.memory_bytes / 65536;
+  // Constant data regions (memory.data) become active data segments.
+  std::vector<const char*> seg_data;
+  std::vector<BinaryenExpressionRef> seg_offsets;
+  std::vector<BinaryenIndex> seg_sizes;
+  for (const Region& r : m.regions) {
+    if (r.data.empty()) continue;
+    seg_data.push_back(r.data.data());
+    seg_offsets.push_back(BinaryenConst(mod, BinaryenLiteralInt32(static_cast<int32_t>(r.offset))));
+    seg_sizes.push_back(static_cast<BinaryenIndex>(r.data.size()));
+  }
+  const BinaryenIndex nseg = static_cast<BinaryenIndex>(seg_data.size());
+  std::unique_ptr<bool[]> seg_passive(new bool[nseg + 1]());  // all active
   if (threads) {
-    BinaryenSetMemory(mod, pages, pages, nullptr, nullptr, nullptr, nullptr, nullptr, 0, true);
+    BinaryenSetMemory(mod, pages, pages, nullptr, seg_data.data(), seg_passive.get(), seg_offsets.data(), seg_sizes.data(), nseg, true);
     BinaryenAddMemoryImport(mod, "0", "env", "memory", 1);
   } else {
-    BinaryenSetMemory(mod, pages, pages, "memory", nullptr, nullptr, nullptr, nullptr, 0, false);
+    BinaryenSetMemory(mod, pages, pages, "memory", seg_data.data(), seg_passive.get(), seg_offsets.data(), seg_sizes.data(), nseg, false);
   }
   for (const Function& f : m.functions) {
     FnBuilder b{mod, f, {}, {}, {}, 0};

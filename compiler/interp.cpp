@@ -131,6 +131,13 @@ struct Machine {
 
 }  // namespace
 
+std::vector<uint8_t> initial_memory(const Module& m) {
+  std::vector<uint8_t> mem(m.memory_bytes, 0);
+  for (const Region& r : m.regions)
+    if (!r.data.empty()) std::memcpy(&mem[r.offset], r.data.data(), r.data.size());
+  return mem;
+}
+
 uint64_t interpret(const Function& f, std::vector<uint8_t>& mem, const std::vector<uint64_t>& args) {
   Machine m{f, mem, std::vector<V>(f.nodes.size(), V{0, 0}), std::vector<V>(f.locals.size(), V{0, 0})};
   for (size_t i = 0; i < args.size() && i < f.nparams; i++) m.loc[i] = {args[i] & ty_mask(f.locals[i]), 0};

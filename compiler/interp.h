@@ -15,4 +15,7 @@ namespace awasmc {
 // out-of-bounds access or an op it cannot evaluate.
 uint64_t interpret(const Function& f, std::vector<uint8_t>& mem, const std::vector<uint64_t>& args);
 
+// A module's memory as a target starts with it: zeros, and the constant regions' contents.
+std::vector<uint8_t> initial_memory(const Module& m);
+
 }  // namespace awasmc

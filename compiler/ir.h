@@ -85,7 +85,8 @@ struct Function {
 struct Region {
   std::string name;
   uint32_t offset = 0, bytes = 0;
-};
+  std::string data;  // initial contents of a constant data region (memory.data), else empty
+}; 
 
 struct Module {
   std::string name;        // module file stem, e.g. "sha2"

@@ -15,7 +15,7 @@ enum Builtin : int {
   // awasm prelude
   B_memory, B_fn, B_loop, B_when, B_rotl, B_rotr, B_bswap, B_select, B_andnot, B_eqz, B_lane, B_with_lane, B_assert, B_shuffle,
   // bound methods
-  B_type_array, B_view_load, B_view_store, B_view_as, B_view_lane, B_memory_batch,
+  B_type_array, B_view_load, B_view_store, B_view_as, B_view_lane, B_memory_batch, B_memory_data,
   // JS globals
   B_math_floor, B_math_ceil, B_math_abs, B_math_min, B_math_max, B_math_trunc, B_math_sqrt, B_math_imul, B_math_pow,
   B_array_from, B_array_is_array, B_object_keys, B_object_values, B_object_entries, B_object_freeze, B_bigint, B_number,
@@ -94,6 +94,7 @@ Value Stager::native_member(Native* nat, const std::string& name, const Ast* at)
     error(at, std::string("type ") + ty_name(nat->ty) + " has no property '" + name + "'");
   }
   if (nat->kind == Native::Builtin && nat->id == B_memory && name == "batch") return builtin(*this, B_memory_batch, "memory.batch");
+  if (nat->kind == Native::Builtin && nat->id == B_memory && name == "data") return builtin(*this, B_memory_data, "memory.data");
   if (nat->kind == Native::View && nat->batch) {
     if (name == "lane") return builtin(*this, B_view_lane, "lane", nat);
     if (name == "lanes") return Value::num(nat->batch);
@@ -348,6 +349,33 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       v.offset = alloc_region(arg(0).s, static_cast<uint32_t>(bytes), site);
       return Value::native(new_native(std::move(v)));
     }
+    case B_memory_data: {
+      // memory.data(name, type, values): a constant region with these initial contents.
+      if (arg(0).k != Value::Str || arg(0).s.empty()) error(site, "memory.data(name, type, values): name must be a non-empty string");
+      const Value& t = arg(1);
+      if (t.k != Value::Nat || t.nat->kind != Native::Type || t.nat->count || ty_vector(t.nat->ty))
+        error(site, "memory.data(name, type, values): type must be a plain scalar type such as u32 or u64.be");
+      if (arg(2).k != Value::Arr || arg(2).arr->items.empty()) error(site, "memory.data(name, type, values): values must be a non-empty array");
+      const Ty ty = t.nat->ty;
+      const int size = ty_bytes(ty);
+      std::string bytes;
+      for (const Value& x : arg(2).arr->items) {
+        uint64_t bits = const_bits(x, ty == Ty::U8 || ty == Ty::U16 ? Ty::U32 : ty, site);
+        if (size < 4 && bits >> (8 * size)) error(site, "memory.data: " + describe(x) + " does not fit in " + ty_name(ty));
+        for (int i = 0; i < size; i++) bytes += static_cast<char>(t.nat->be ? bits >> (8 * (size - 1 - i)) : bits >> (8 * i));
+      }
+      Native v;
+      v.kind = Native::View;
+      v.ty = ty;
+      v.be = t.nat->be;
+      v.count = static_cast<uint32_t>(arg(2).arr->items.size());
+      v.name = arg(0).s;
+      v.loc = site->loc;
+      v.readonly = true;
+      v.offset = alloc_region(arg(0).s, static_cast<uint32_t>(bytes.size()), site);
+      region_data(arg(0).s, bytes);
+      return Value::native(new_native(std::move(v)));
+    }
     case B_view_lane: {
       Native* b = nat->self;
       uint32_t m = want_index(0, ("lane of batch region '" + b->name + "':").c_str(), b->batch);
@@ -368,7 +396,8 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       if (arg(2).k == Value::Obj) {
         // fn(params, body, { targets: ['wasm', 'wasm_threads'] }): only on some targets.
         for (auto& [key, v] : arg(2).obj->props) {
-          if (key != "targets") error(site, "fn options: unknown option '" + key + "' (known: targets)");
+          if (key == "name") continue;
+          if (key != "targets") error(site, "fn options: unknown option '" + key + "' (known: targets, name)");
           if (v.k != Value::Arr || v.arr->items.empty()) error(site, "fn options: targets must be a non-empty array of target names");
           for (auto& t : v.arr->items) {
             static const char* known[] = {"wasm", "wasm_threads", "js", "runtime"};
@@ -379,6 +408,13 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
         }
       } else if (arg(2).k != Value::Undef) {
         error(site, "fn(params, body, options): options must be an object");
+      }
+      if (arg(2).k == Value::Obj) {
+        if (Value* nm = arg(2).obj->find("name")) {
+          if (nm->k != Value::Str || nm->s.empty()) error(site, "fn options: name must be a non-empty string");
+          k.export_name = nm->s;
+          if (k.targets.empty()) error(site, "fn options: a name is only needed with targets (one name, disjoint targets)");
+        }
       }
       k.kind = Native::Kernel;
       k.fn = arg(1).fn;
@@ -482,6 +518,7 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
     case B_view_store: {
       Native* v = nat->self;
       const bool store = nat->id == B_view_store;
+      if (store && v->readonly) error(site, "memory view '" + v->name + "' is a constant data region (memory.data): it cannot be stored to");
       Node n;
       n.op = store ? Op::Store : Op::Load;
       n.imm2 = static_cast<uint64_t>(v->ty);

@@ -232,8 +232,19 @@ Module Stager::run(const std::string& rel_path) {
   ModuleRecord* m = load_module(rel_path, nullptr);
   std::vector<std::pair<std::string, Native*>> kernels;
   for (auto& [name, v] : m->exports)
-    if (v.k == Value::Nat && v.nat->kind == Native::Kernel) kernels.emplace_back(name, v.nat);
-  std::sort(kernels.begin(), kernels.end(), [](auto& a, auto& b) { return a.first < b.first; });
+    if (v.k == Value::Nat && v.nat->kind == Native::Kernel) kernels.emplace_back(v.nat->export_name.empty() ? name : v.nat->export_name, v.nat);
+  std::stable_sort(kernels.begin(), kernels.end(), [](auto& a, auto& b) { return a.first < b.first; });
+  // One name may be given to several functions only for disjoint sets of targets.
+  for (size_t i = 0; i + 1 < kernels.size(); i++) {
+    for (size_t j = i + 1; j < kernels.size() && kernels[j].first == kernels[i].first; j++) {
+      const auto& a = kernels[i].second->targets;
+      const auto& b = kernels[j].second->targets;
+      bool overlap = a.empty() || b.empty();
+      for (const auto& t : a) overlap |= std::find(b.begin(), b.end(), t) != b.end();
+      if (overlap)
+        throw CompileError(kernels[j].second->loc, "two kernel functions are named '" + kernels[i].first + "' for the same target; give them disjoint { targets }");
+    }
+  }
   if (kernels.empty()) throw CompileError(SrcLoc{0, 1, 1}, "module exports no kernel functions (export const f = fn([...], body))");
   for (auto& [name, k] : kernels) stage_kernel(name, k, out);
   uint32_t pages = (mem_end_ + 65535) / 65536;
@@ -283,7 +294,7 @@ uint32_t Stager::alloc_region(const std::string& name, uint32_t bytes, const Ast
     if (r.name == name) error(at, "memory region '" + name + "' is declared twice");
   if (bytes == 0 || bytes > (1u << 30)) error(at, "memory region '" + name + "' must have between 1 byte and 1 GiB");
   uint32_t off = (mem_end_ + 15) & ~15u;
-  out_->regions.push_back({name, off, bytes});
+  out_->regions.push_back({name, off, bytes, {}});
   mem_end_ = off + bytes;
   return off;
 }

@@ -124,6 +124,8 @@ struct Native {
   Native* self = nullptr; // Builtin: the receiver of a bound method (a type or a view)
   std::vector<Ty> params; // Kernel: parameter types
   std::vector<std::string> targets;  // Kernel: built only for these targets (empty: all)
+  std::string export_name;           // Kernel: the function's name in the targets, if not its export name
+  bool readonly = false;             // View: a constant data region
   SrcLoc loc;
 };
 

@@ -14,11 +14,21 @@ std::string target_layout(const Module& m) {
   std::string out = "export const memoryBytes = " + std::to_string(m.memory_bytes) + ";\n";
   out += "export const regions = Object.freeze({\n";
   for (const Region& r : m.regions)
-    out += "  '" + r.name + "': Object.freeze({ offset: " + std::to_string(r.offset) + ", bytes: " + std::to_string(r.bytes) + " }),\n";
+    out += "  '" + r.name + "': Object.freeze({ offset: " + std::to_string(r.offset) + ", bytes: " + std::to_string(r.bytes) +
+           (r.data.empty() ? "" : ", constant: true") + " }),\n";
   out += "});\n";
   out += "export const functions = Object.freeze([";
   for (size_t i = 0; i < m.functions.size(); i++) out += (i ? ", '" : "'") + m.functions[i].name + "'";
   out += "]);\n";
+  return out;
+}
+
+std::string data_init_js(const Module& m, const std::string& bytes_view) {
+  std::string out;
+  for (const Region& r : m.regions)
+    if (!r.data.empty())
+      out += "  " + bytes_view + ".set(Uint8Array.from(atob('" + base64(r.data) + "'), (c) => c.charCodeAt(0)), " + std::to_string(r.offset) +
+             "); // constant region '" + r.name + "'\n";
   return out;
 }
 

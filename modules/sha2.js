@@ -165,6 +165,34 @@ function compressor(v, options) {
   }, options);
 }
 
+// The same compression with the rounds as a runtime loop, reading K and the schedule from
+// memory: for js and runtime, where fully unrolled SHA-512 (in 32-bit halves) is too big to run
+// fast (it measured about 0.65x of the rolled loop). The schedule buffer holds message-derived
+// words, so the function clears it before returning.
+const K512data = memory.data('k512', u64, K512);
+const W512 = memory('w512', u64.array(80));
+function rolledCompressor(v, options) {
+  return fn([u32], (blocks) => {
+    let H = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => v.H.load(i));
+    loop(blocks, (n) => {
+      loop(16, (t) => W512.store(t, v.W.load(n * 16 + t)));
+      loop(v.rounds - 16, (i) => {
+        const t = i + 16;
+        W512.store(t, sigma(W512.load(t - 2), v.s1) + W512.load(t - 7) + sigma(W512.load(t - 15), v.s0) + W512.load(t - 16));
+      });
+      let [a, b, c, d, e, f, g, h] = H;
+      loop(v.rounds, (t) => {
+        const T1 = h + Sigma(e, v.S1) + Ch(e, f, g) + K512data.load(t) + W512.load(t);
+        const T2 = Sigma(a, v.S0) + Maj(a, b, c);
+        [h, g, f, e, d, c, b, a] = [g, f, e, d + T1, c, b, a, T1 + T2];
+      });
+      H = [a, b, c, d, e, f, g, h].map((x, i) => x + H[i]);
+    });
+    H.forEach((x, i) => v.H.store(i, x));
+    loop(v.rounds, (t) => W512.store(t, u64(0)));
+  }, options);
+}
+
 const init = (v, iv) => fn([], () => iv.forEach((x, i) => v.H.store(i, x)));
 const output = (v) => fn([], () => {
   for (let i = 0; i < 8; i++) v.digest.store(i, v.H.load(i));
@@ -177,7 +205,8 @@ export const sha512_init = init(SHA512, IV.sha512);
 export const sha512_224_init = init(SHA512, IV.sha512_224);
 export const sha512_256_init = init(SHA512, IV.sha512_256);
 export const sha256_compress = compressor(SHA256);
-export const sha512_compress = compressor(SHA512);
+export const sha512_compress = compressor(SHA512, { targets: ['wasm', 'wasm_threads'] });
+export const sha512_compress_rolled = rolledCompressor({ ...SHA512, W: block.as(u64.be) }, { targets: ['js', 'runtime'], name: 'sha512_compress' });
 // Batched: compress `blocks` blocks of each of 4 messages, in SIMD lanes. Only where lanes are
 // real instructions: on js and runtime they would be four copies of the scalar code.
 export const sha256_compress4 = compressor(SHA256x4, { targets: ['wasm', 'wasm_threads'] });

@@ -47,6 +47,8 @@ export function instantiateProgram(program) {
   const M8 = new Uint8Array(buffer);
   const M16 = new Uint16Array(buffer);
   const M32 = new Int32Array(buffer);
+  // Constant regions (memory.data in the kernel): [offset, base64 bytes].
+  for (const [offset, b64] of program.data || []) M8.set(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)), offset);
 
   function run(pc, r) {
     for (;;) {

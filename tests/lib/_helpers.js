@@ -19,6 +19,31 @@ export const NODE_NAME = {
 export const OUTPUT_LEN = { sha224: 28, sha256: 32, sha384: 48, sha512: 64, sha512_224: 28, sha512_256: 32 };
 export const BLOCK_LEN = { sha224: 64, sha256: 64, sha384: 128, sha512: 128, sha512_224: 128, sha512_256: 128 };
 
+/**
+ * Where mem holds a non-zero byte outside the target's constant regions (memory.data tables,
+ * `regions[name].constant`), as a description, or null when every other byte is zero.
+ */
+export function firstSecretByte(mem, regions) {
+  const constant = Object.values(regions || {}).filter((r) => r.constant);
+  let first = -1;
+  let count = 0;
+  for (let i = 0; i < mem.length; i++) {
+    if (mem[i] === 0) continue;
+    const c = constant.find((r) => i >= r.offset && i < r.offset + r.bytes);
+    if (c) {
+      i = c.offset + c.bytes - 1;
+      continue;
+    }
+    if (first < 0) first = i;
+    count++;
+  }
+  if (first < 0) return null;
+  let where = 'outside every region';
+  for (const [name, r] of Object.entries(regions || {}))
+    if (first >= r.offset && first < r.offset + r.bytes) where = `in region ${name} (+${first - r.offset})`;
+  return `${count} non-zero bytes, the first at offset ${first} ${where}`;
+}
+
 /** The `runtime` backend is a bytecode interpreter: tests give it smaller inputs (named in the test). */
 export const isSlow = (backend) => backend === 'runtime';
 

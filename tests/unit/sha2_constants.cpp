@@ -56,16 +56,16 @@ TEST_CASE("SHA-2 tables in modules/sha2.js match their FIPS 180-4 definitions") 
   std::vector<int> p = primes(80);
   for (int i = 0; i < 80; i++) {
     uint64_t k = frac64(cbrtq(static_cast<__float128>(p[i])));
-    CHECK(read<uint64_t>(mem, off("k512") + 8 * i) == k);
-    if (i < 64) CHECK(read<uint32_t>(mem, off("k256") + 4 * i) == static_cast<uint32_t>(k >> 32));
+    CHECK(read<uint64_t>(mem, off("t_k512") + 8 * i) == k);
+    if (i < 64) CHECK(read<uint32_t>(mem, off("t_k256") + 4 * i) == static_cast<uint32_t>(k >> 32));
   }
   for (int i = 0; i < 8; i++) {
     uint64_t h512 = frac64(sqrtq(static_cast<__float128>(p[i])));
     uint64_t h384 = frac64(sqrtq(static_cast<__float128>(p[8 + i])));
-    CHECK(read<uint32_t>(mem, off("iv32") + 4 * (8 + i)) == static_cast<uint32_t>(h512 >> 32));  // SHA-256
-    CHECK(read<uint32_t>(mem, off("iv32") + 4 * i) == static_cast<uint32_t>(h384));              // SHA-224
-    CHECK(read<uint64_t>(mem, off("iv64") + 8 * i) == h384);                                     // SHA-384
-    CHECK(read<uint64_t>(mem, off("iv64") + 8 * (8 + i)) == h512);                               // SHA-512
+    CHECK(read<uint32_t>(mem, off("t_iv32") + 4 * (8 + i)) == static_cast<uint32_t>(h512 >> 32));  // SHA-256
+    CHECK(read<uint32_t>(mem, off("t_iv32") + 4 * i) == static_cast<uint32_t>(h384));              // SHA-224
+    CHECK(read<uint64_t>(mem, off("t_iv64") + 8 * i) == h384);                                     // SHA-384
+    CHECK(read<uint64_t>(mem, off("t_iv64") + 8 * (8 + i)) == h512);                               // SHA-512
   }
 }
 
@@ -78,7 +78,7 @@ TEST_CASE("SHA-512/224 and SHA-512/256 initial values follow the SHA-512/t recip
   interpret(tables.functions.at(0), tmem, {});
   size_t iv64 = 0, state = 0, block = 0, out = 0;
   for (const Region& r : tables.regions)
-    if (r.name == "iv64") iv64 = r.offset;
+    if (r.name == "t_iv64") iv64 = r.offset;
   for (const Region& r : sha2.regions) {
     if (r.name == "state") state = r.offset;
     if (r.name == "block") block = r.offset;

@@ -4,10 +4,10 @@
 import { u32, u64, memory, fn } from 'awasm';
 import { K256, K512, IV } from '../../../modules/sha2.js';
 
-const k256 = memory('k256', u32.array(64));
-const k512 = memory('k512', u64.array(80));
-const iv32 = memory('iv32', u32.array(16));
-const iv64 = memory('iv64', u64.array(32));
+const k256 = memory('t_k256', u32.array(64));
+const k512 = memory('t_k512', u64.array(80));
+const iv32 = memory('t_iv32', u32.array(16));
+const iv64 = memory('t_iv64', u64.array(32));
 
 export const tables = fn([], () => {
   K256.forEach((k, i) => k256.store(i, k));
