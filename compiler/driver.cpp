@@ -153,7 +153,8 @@ const char* kUsage =
     "  verify [--root DIR]                      rebuild in memory and compare with ROOT/targets;\n"
     "                                          names every differing, missing or unexpected file, exit 1 if any\n"
     "  dump --pass NAME [--target T] FILE       print the IR of a kernel file after a pass:\n"
-    "                                          stage, simplify, lower_simd, lower_u64, lower_ops, final, wat\n"
+    "                                          stage, simplify, lower_simd, lower_u64, lower_ops, final, wat,\n"
+    "                                          emit (the target file itself)\n"
     "                                          (targets: wasm, wasm_threads, js, runtime; default js)\n"
     "  --help, --version\n"
     "\n"
@@ -276,9 +277,9 @@ int cmd_dump(const Args& a) {
   for (Target k : kTargets)
     if (a.target == target_name(k)) t = k, found = true;
   if (!found) throw std::runtime_error("unknown target '" + a.target + "'");
-  static const char* passes[] = {"stage", "simplify", "lower_simd", "lower_u64", "lower_ops", "final", "wat"};
+  static const char* passes[] = {"stage", "simplify", "lower_simd", "lower_u64", "lower_ops", "final", "wat", "emit"};
   if (std::find_if(std::begin(passes), std::end(passes), [&](const char* p) { return a.pass == p; }) == std::end(passes))
-    throw std::runtime_error("unknown pass '" + a.pass + "' (stage, simplify, lower_simd, lower_u64, lower_ops, final, wat)");
+    throw std::runtime_error("unknown pass '" + a.pass + "' (stage, simplify, lower_simd, lower_u64, lower_ops, final, wat, emit)");
   SourceSet sources;
   Module m;
   try {
@@ -288,6 +289,10 @@ int cmd_dump(const Args& a) {
     throw std::runtime_error(sources.format(e));
   }
   try {
+    if (a.pass == "emit") {
+      std::cout << emit_target(lower_for_target(std::move(m), t), t, sources);
+      return 0;
+    }
     if (a.pass == "wat") {
       if (t != Target::Wasm && t != Target::WasmThreads) t = Target::Wasm;
       m = lower_for_target(std::move(m), t);

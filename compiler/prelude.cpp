@@ -438,7 +438,11 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
     case B_bswap: {
       return rt_unary(Op::Bswap, want_rt(0, "bswap: the value"), site);
     }
-    case B_eqz: return rt_unary(Op::Eqz, want_rt(0, "eqz: the value"), site);
+    case B_eqz: {
+      const Value& x = want_rt(0, "eqz: the value");
+      if (ty_vector(x.ty)) return rt_binary(Op::Eq, x, Value::num(0), site);  // a lane mask
+      return rt_unary(Op::Eqz, x, site);
+    }
     case B_andnot: {
       Ty t = arg(0).k == Value::Rt ? arg(0).ty : arg(1).ty;
       if (arg(0).k != Value::Rt && arg(1).k != Value::Rt) error(site, "andnot(a, b) needs a runtime value");
@@ -447,7 +451,12 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
     case B_select: {
       const Value& c = arg(0);
       if (c.k != Value::Rt) return truthy(c, site) ? arg(1) : arg(2);
-      if (c.ty != Ty::U32) error(site, std::string("select: the condition must be u32, not ") + ty_name(c.ty));
+      if (ty_vector(c.ty)) {
+        // A lane mask (all ones or zero per lane, as comparisons give): a bit select.
+        Value a = to_rt(arg(1), c.ty, site), b = to_rt(arg(2), c.ty, site);
+        return rt_binary(Op::Or, rt_binary(Op::And, a, c, site), rt_binary(Op::Andnot, b, c, site), site);
+      }
+      if (c.ty != Ty::U32) error(site, std::string("select: the condition must be u32 or a lane mask, not ") + ty_name(c.ty));
       Ty t = arg(1).k == Value::Rt ? arg(1).ty : arg(2).ty;
       if (arg(1).k != Value::Rt && arg(2).k != Value::Rt) error(site, "select(c, a, b): a or b must be a runtime value");
       Value a = to_rt(arg(1), t, site), b = to_rt(arg(2), t, site);

@@ -1346,7 +1346,7 @@ Value Stager::rt_binary(Op op, Value l, Value r, const Ast* at) {
 
 Value Stager::rt_unary(Op op, const Value& x, const Ast* at) {
   if (x.k != Value::Rt) error(at, std::string(op_info(op).text) + " needs a runtime value, not " + describe(x));
-  if (op == Op::Eqz && ty_vector(x.ty)) error(at, "! / eqz is not defined on lane types");
+  if (op == Op::Eqz && ty_vector(x.ty)) error(at, "! is not defined on lane types; eqz(v) gives a lane mask");
   Node n;
   n.op = op;
   n.ty = op == Op::Eqz ? Ty::U32 : x.ty;

@@ -52,6 +52,7 @@ std::string dump(const std::string& kernel, const DumpFlags& flags) {
     Module m = stage_module(AWASMC_SOURCE_DIR, kernel, sources);
     verify_module(m);
     if (flags.pass == "stage") return print_module(m);
+    if (flags.pass == "emit") return emit_target(lower_for_target(std::move(m), t), t, sources);
     if (flags.pass == "wat") {
       if (t != Target::Wasm && t != Target::WasmThreads) t = Target::Wasm;
       return emit_wasm_text(lower_for_target(std::move(m), t), t == Target::WasmThreads);

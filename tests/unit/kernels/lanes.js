@@ -1,6 +1,6 @@
 // Exercises lane types on every target: tests/unit/passes_test.cpp runs it in
 // the reference interpreter before and after each target's lowering.
-import { u32, u64, u32x4, u64x2, memory, fn, loop, lane, withLane, rotr, rotl, bswap, select, andnot, shuffle } from 'awasm';
+import { u32, u64, u32x4, u64x2, memory, fn, loop, lane, withLane, rotr, rotl, bswap, select, andnot, shuffle, eqz } from 'awasm';
 
 const a = memory('a', u32x4.array(4));
 const b = memory('b', u64x2.array(4));
@@ -19,6 +19,7 @@ export const lanes32 = fn([u32], (n) => {
   a.store(1, m);
   a.store(2, bswap(acc) - bytes.load(0));
   a.store(3, shuffle(acc, m, [0, 5, 2, 7]) ^ shuffle(m, u32x4(0), [7, 4, 1, 3]));
+  a.store(0, select(m, acc, a.load(1)) + eqz(acc & u32x4(0xff, 0, 0xffff, 1)));
   bytes.store(1, acc);
   out.store(0, select(lane(m, 0), lane(acc, 3), u32(7)));
   return lane(acc, 0) ^ lane(acc, 3);
@@ -34,5 +35,6 @@ export const lanes64 = fn([u32], (n) => {
   b.store(1, acc === b.load(2));
   b.store(2, bswap(acc));
   b.store(3, shuffle(acc, b.load(3), [3, 0]));
+  b.store(0, select(acc === b.load(1), acc, b.load(2)) ^ eqz(acc & u64x2(1n)));
   return u32(lane(acc, 0) ^ lane(acc, 1));
 });
