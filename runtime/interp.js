@@ -110,7 +110,11 @@ export function instantiateProgram(program) {
     const params = fn.params;
     fns[name] = (...args) => {
       for (let i = 0; i < params.length; i++) regs[params[i]] = args[i] | 0;
-      return run(start, regs);
+      try {
+        return run(start, regs);
+      } finally {
+        regs.fill(0); // registers held message- and state-derived values: none stay behind
+      }
     };
   }
   return { mem: M8, fns };
