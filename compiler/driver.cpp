@@ -1,7 +1,8 @@
-// The awasmc driver. compile_module() is the whole pipeline in one place:
-//   parse -> stage -> verify -> per target: lower (rewrites to a fixpoint,
-//   verify after each) -> schedule -> emit -> wrap.
-// build_all() runs it over modules/*.js; the CLI writes, verifies or dumps.
+// The awasmc driver. The pipeline reads in two functions: build_all() (per
+// module: parse + stage -> verify; then one job per (module, target): lower ->
+// emit) and lower_for_target() (the rewrites, each to a fixpoint, verifying
+// after every run). Scheduling and wrapping happen inside the emitters. The CLI
+// below writes, verifies or dumps.
 #include "driver.h"
 
 #include <algorithm>

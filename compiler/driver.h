@@ -1,4 +1,4 @@
-// The awasmc driver: the pipeline (compile_module), target lowering, the
+// The awasmc driver: the pipeline (build_all, lower_for_target), the
 // manifest, and the command line.
 #pragma once
 #include <string>

@@ -1,0 +1,320 @@
+// Pass 2, stage (continued): runtime values and runtime control flow. Operations
+// on typed runtime values append IR nodes (with the type rules of
+// docs/language.md); runtime loops and branches carry the values their bodies
+// change through locals. Split from stage.cpp to keep each file readable.
+#include <algorithm>
+#include <cmath>
+
+#include "stage_impl.h"
+
+namespace awasmc {
+
+namespace {
+
+bool is_int(double d) { return std::isfinite(d) && std::trunc(d) == d; }
+
+}  // namespace
+
+std::string number_to_string(double d);
+std::string bigint_to_string(BigInt v);
+
+// ======================================================== runtime values
+
+Value Stager::emit(Node n, const Ast* at) {
+  if (!fn_) error(at, "runtime operations are only allowed inside a kernel function body (fn)");
+  n.loc = at ? at->loc : SrcLoc{};
+  uint32_t id = fn_->add(n);
+  Stmt s;
+  s.kind = Stmt::Def;
+  s.node = id;
+  s.loc = n.loc;
+  blocks_.back()->push_back(std::move(s));
+  return Value::rt(id, n.ty);
+}
+
+Value Stager::rt_const(const Value& v, Ty ty, const Ast* at) {
+  uint64_t bits = const_bits(v, ty, at);
+  Node n;
+  n.op = Op::Const;
+  n.ty = ty;
+  if (ty_vector(ty)) {
+    if (ty_is64(ty_lane(ty))) n.imm = n.imm2 = bits;
+    else n.imm = n.imm2 = bits | (bits << 32);
+  } else {
+    n.imm = bits;
+  }
+  return emit(n, at);
+}
+
+uint64_t Stager::const_bits(const Value& v, Ty ty, const Ast* at) {
+  uint64_t bits = 0;
+  Ty lane = ty_lane(ty);
+  bool is64 = ty_is64(lane);
+  if (v.k == Value::Num) {
+    if (!is_int(v.n)) error(at, "constant " + number_to_string(v.n) + " is not an integer; " + ty_name(ty) + " needs one");
+    if (is64) {
+      if (std::fabs(v.n) > 9007199254740992.0)
+        error(at, "number " + number_to_string(v.n) + " is above 2^53, where numbers may already be rounded; write 64-bit constants as BigInt literals (0x...n)");
+      bits = static_cast<uint64_t>(static_cast<int64_t>(v.n));
+    } else {
+      if (v.n < -2147483648.0 || v.n > 4294967295.0) error(at, "constant " + number_to_string(v.n) + " does not fit in " + ty_name(ty));
+      bits = static_cast<uint32_t>(static_cast<int64_t>(v.n));
+    }
+  } else if (v.k == Value::Big) {
+    BigInt lo = is64 ? -(static_cast<BigInt>(1) << 63) : -(static_cast<BigInt>(1) << 31);
+    BigInt hi = is64 ? (static_cast<BigInt>(1) << 64) : (static_cast<BigInt>(1) << 32);
+    if (v.big < lo || v.big >= hi) error(at, "constant " + bigint_to_string(v.big) + "n does not fit in " + ty_name(ty));
+    bits = static_cast<uint64_t>(v.big);
+    if (!is64) bits &= 0xffffffffu;
+  } else if (v.k == Value::Bool) {
+    bits = v.b ? 1 : 0;
+  } else {
+    error(at, "expected a " + std::string(ty_name(ty)) + " value, got " + describe(v));
+  }
+  return bits;
+}
+
+Value Stager::to_rt(const Value& v, Ty ty, const Ast* at) {
+  if (v.k == Value::Rt) {
+    if (v.ty != ty)
+      error(at, std::string("type mix: expected ") + ty_name(ty) + ", got " + ty_name(v.ty) + "; convert explicitly, e.g. " + ty_name(ty) + "(x)");
+    return v;
+  }
+  return rt_const(v, ty, at);
+}
+
+static bool is_shift(Op op) { return op == Op::Shl || op == Op::ShrU || op == Op::ShrS || op == Op::Rotl || op == Op::Rotr; }
+
+Value Stager::rt_binary(Op op, Value l, Value r, const Ast* at) {
+  Ty ty = l.k == Value::Rt ? l.ty : r.ty;
+  if (l.k == Value::Rt && r.k == Value::Rt && l.ty != r.ty && !(is_shift(op) && ty_vector(l.ty) && r.ty == Ty::U32))
+    error(at, std::string("type mix: ") + ty_name(l.ty) + " " + op_info(op).text + " " + ty_name(r.ty) +
+                  "; convert one side explicitly, e.g. " + ty_name(l.ty) + "(x)");
+  if (is_shift(op) && l.k != Value::Rt) error(at, "the shifted value must be a runtime value here, not " + describe(l));
+  Ty rty = (is_shift(op) && ty_vector(ty)) ? Ty::U32 : ty;
+  l = to_rt(l, ty, at);
+  r = to_rt(r, rty, at);
+  const OpInfo& info = op_info(op);
+  if (info.flags & CMP) {
+    if (ty_signed(ty)) {
+      if (op == Op::LtU) op = Op::LtS;
+      else if (op == Op::LeU) op = Op::LeS;
+      else if (op == Op::GtU) op = Op::GtS;
+      else if (op == Op::GeU) op = Op::GeS;
+    }
+  }
+  Node n;
+  n.op = op;
+  n.ty = (info.flags & CMP) ? (ty_vector(ty) ? ty : Ty::U32) : ty;
+  n.a = l.node;
+  n.b = r.node;
+  return emit(n, at);
+}
+
+Value Stager::rt_unary(Op op, const Value& x, const Ast* at) {
+  if (x.k != Value::Rt) error(at, std::string(op_info(op).text) + " needs a runtime value, not " + describe(x));
+  if (op == Op::Eqz && ty_vector(x.ty)) error(at, "! is not defined on lane types; eqz(v) gives a lane mask");
+  Node n;
+  n.op = op;
+  n.ty = op == Op::Eqz ? Ty::U32 : x.ty;
+  n.a = x.node;
+  return emit(n, at);
+}
+
+Value Stager::convert(Ty to, const Value& x, const Ast* at) {
+  if (to == Ty::U8 || to == Ty::U16) error(at, std::string(ty_name(to)) + " is a memory type (loads give u32); use it in views: " + ty_name(to) + ".array(n)");
+  if (x.k != Value::Rt) return rt_const(x, to, at);
+  Ty from = x.ty;
+  if (from == to) return x;
+  Node n;
+  n.ty = to;
+  n.a = x.node;
+  if (ty_vector(to)) {
+    if (ty_vector(from)) error(at, std::string("cannot convert ") + ty_name(from) + " to " + ty_name(to));
+    if (from != ty_lane(to)) error(at, std::string("type mix: splat to ") + ty_name(to) + " needs a " + ty_name(ty_lane(to)) + ", got " + ty_name(from));
+    n.op = Op::Splat;
+  } else if (ty_vector(from)) {
+    error(at, std::string("cannot convert ") + ty_name(from) + " to " + ty_name(to) + "; use lane(v, i)");
+  } else if (ty_is64(from) == ty_is64(to)) {
+    n.op = Op::Retag;
+  } else if (ty_is64(to)) {
+    n.op = ty_signed(from) ? Op::ExtendS : Op::ExtendU;
+  } else {
+    n.op = Op::Wrap;
+  }
+  return emit(n, at);
+}
+
+// ================================================ runtime control flow
+//
+// A runtime loop body (and each arm of a runtime branch) is staged once. Values
+// that flow around it live in locals: before the loop every runtime value
+// reachable from the enclosing scopes is stored into a fresh local and the
+// bindings are pointed at reads of those locals (carry_in + reload); after the
+// body, whatever the bindings hold now is stored back (carry_out), and after
+// the loop the bindings read the locals again. Static values must not change
+// inside a runtime body: that would be a build-time effect that runs once
+// instead of once per iteration, so it is an error. Unused locals and copies
+// are cleaned up by fold.cpp.
+
+void Stager::walk_value(Value* v, const std::string& name, std::vector<Cell>& out, std::vector<const void*>& seen) {
+  if (v->k == Value::Rt || v->is_static_leaf()) {
+    out.push_back({v, 0, v->k == Value::Rt, v->k == Value::Rt ? Value{} : *v, name});
+    return;
+  }
+  if (v->k == Value::Arr) {
+    if (std::find(seen.begin(), seen.end(), v->arr) != seen.end()) return;
+    seen.push_back(v->arr);
+    for (size_t i = 0; i < v->arr->items.size(); i++) walk_value(&v->arr->items[i], name + "[" + std::to_string(i) + "]", out, seen);
+  } else if (v->k == Value::Obj) {
+    if (std::find(seen.begin(), seen.end(), v->obj) != seen.end()) return;
+    seen.push_back(v->obj);
+    for (auto& p : v->obj->props) walk_value(&p.second, name + "." + p.first, out, seen);
+  }
+}
+
+void Stager::collect_cells(Env* env, std::vector<Cell>& out) {
+  std::vector<const void*> seen;
+  for (Env* e = env; e; e = e->parent)
+    for (Binding& b : e->vars) {
+      // A const binding cannot be reassigned, but the arrays and objects it holds can change.
+      if (!b.ready || (b.is_const && b.v.k != Value::Arr && b.v.k != Value::Obj)) continue;
+      walk_value(&b.v, b.name, out, seen);
+    }
+}
+
+void Stager::carry_in(std::vector<Cell>& cells, const Ast* at) {
+  for (Cell& c : cells) {
+    if (!c.rt) continue;
+    c.local = static_cast<uint32_t>(fn_->locals.size());
+    fn_->locals.push_back(c.v->ty);
+    Node n;
+    n.op = Op::LocalSet;
+    n.imm = c.local;
+    n.a = c.v->node;
+    emit(n, at);
+  }
+}
+
+void Stager::reload(std::vector<Cell>& cells, const Ast* at) {
+  for (Cell& c : cells) {
+    if (!c.rt) continue;
+    Node n;
+    n.op = Op::LocalGet;
+    n.ty = fn_->locals[c.local];
+    n.imm = c.local;
+    *c.v = emit(n, at);
+  }
+}
+
+void Stager::carry_out(Env* env, std::vector<Cell>& cells, const Ast* at, const char* what) {
+  std::vector<Cell> now;
+  collect_cells(env, now);
+  for (size_t i = 0; i < std::max(now.size(), cells.size()); i++) {
+    if (i >= now.size() || i >= cells.size() || now[i].name != cells[i].name) {
+      const std::string& nm = i < cells.size() ? cells[i].name : now[i].name;
+      error(at, "the shape of '" + nm + "' changes inside a " + what + "; build arrays and objects before it");
+    }
+    Cell& old = cells[i];
+    Cell& cur = now[i];
+    if (!old.rt) {
+      if (cur.v->k == Value::Rt)
+        error(at, "'" + old.name + "' holds a static value before the " + what + " and a runtime value inside it; initialize it with a runtime value, e.g. u32(0)");
+      if (!strict_equal(old.snapshot, *cur.v))
+        error(at, "static variable '" + old.name + "' is changed inside a " + what + "; the change would happen once at build time, not at run time");
+      continue;
+    }
+    if (cur.v->k != Value::Rt) error(at, "'" + old.name + "' holds a runtime value before the " + what + " but " + describe(*cur.v) + " inside it");
+    if (cur.v->ty != fn_->locals[old.local])
+      error(at, "'" + old.name + "' changes type from " + ty_name(fn_->locals[old.local]) + " to " + ty_name(cur.v->ty) + " inside a " + what);
+    cur.local = old.local;
+    const Node& cn = fn_->nodes[cur.v->node];
+    if (cn.op == Op::LocalGet && cn.imm == old.local) continue;
+    Node n;
+    n.op = Op::LocalSet;
+    n.imm = old.local;
+    n.a = cur.v->node;
+    emit(n, at);
+  }
+  cells = std::move(now);
+}
+
+void Stager::runtime_loop(const Value& count, const Value& body, const Ast* at) {
+  if (!fn_) error(at, "loop() is only allowed inside a kernel function body");
+  if (body.k != Value::Fn) error(at, "loop(count, body): body must be a function, not " + describe(body));
+  Value cnt = count;
+  if (cnt.k == Value::Num) {
+    if (!is_int(cnt.n) || cnt.n < 0 || cnt.n > 4294967295.0) error(at, "loop count must be a non-negative integer");
+  }
+  cnt = to_rt(cnt, Ty::U32, at);
+  Env* env = body.fn->env;
+  std::vector<Cell> cells;
+  collect_cells(env, cells);
+  carry_in(cells, at);
+  uint32_t counter = static_cast<uint32_t>(fn_->locals.size());
+  fn_->locals.push_back(Ty::U32);
+  Stmt loop;
+  loop.kind = Stmt::Loop;
+  loop.node = cnt.node;
+  loop.local = counter;
+  loop.loc = at->loc;
+  blocks_.back()->push_back(std::move(loop));
+  Block* outer = blocks_.back();
+  Block body_block;
+  blocks_.push_back(&body_block);
+  reload(cells, at);
+  Node g;
+  g.op = Op::LocalGet;
+  g.ty = Ty::U32;
+  g.imm = counter;
+  Value i = emit(g, at);
+  Value r = call(body, {i}, at);
+  (void)r;
+  carry_out(env, cells, at, "runtime loop");
+  blocks_.pop_back();
+  outer->back().body = std::move(body_block);
+  reload(cells, at);
+}
+
+void Stager::runtime_when(const Value& cond, const Value& then_fn, const Value& else_fn, const Ast* at) {
+  if (!fn_) error(at, "when() is only allowed inside a kernel function body");
+  if (cond.k != Value::Rt) {
+    // A static condition just picks the arm at build time.
+    if (truthy(cond, at)) call(then_fn, {}, at);
+    else if (else_fn.k != Value::Undef) call(else_fn, {}, at);
+    return;
+  }
+  if (cond.ty != Ty::U32) error(at, std::string("when() conditions are u32, not ") + ty_name(cond.ty));
+  if (then_fn.k != Value::Fn || (else_fn.k != Value::Undef && else_fn.k != Value::Fn))
+    error(at, "when(cond, thenFn, elseFn?) takes functions");
+  Env* env = then_fn.fn->env;
+  std::vector<Cell> cells;
+  collect_cells(env, cells);
+  carry_in(cells, at);
+  Stmt s;
+  s.kind = Stmt::If;
+  s.node = cond.node;
+  s.loc = at->loc;
+  blocks_.back()->push_back(std::move(s));
+  Block* outer = blocks_.back();
+  size_t at_index = outer->size() - 1;
+  for (int arm = 0; arm < 2; arm++) {
+    const Value& f = arm == 0 ? then_fn : else_fn;
+    if (f.k == Value::Undef) continue;
+    if (arm == 1 && f.fn->env != env) {
+      // The arms see the same scopes in practice (both are written at the call); insist on it.
+      error(at, "when(): both arms must be written in the same scope");
+    }
+    Block b;
+    blocks_.push_back(&b);
+    reload(cells, at);
+    call(f, {}, at);
+    carry_out(env, cells, at, "runtime branch");
+    blocks_.pop_back();
+    if (arm == 0) (*outer)[at_index].body = std::move(b);
+    else (*outer)[at_index].els = std::move(b);
+  }
+  reload(cells, at);
+}
+
+}  // namespace awasmc
