@@ -1,0 +1,32 @@
+// The TypeScript declarations in types/: they type-check the documented uses in
+// tests/types/usage.ts (whose @ts-expect-error lines must fail), and they declare exactly the
+// names every entry point exports.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from './_helpers.js';
+
+const declared = (file) =>
+  [...readFileSync(join(repoRoot, 'types', file), 'utf8').matchAll(/^export declare (?:const|function) (\w+)/gm)].map((m) => m[1]).sort();
+
+test('types/ type-checks the documented uses (tsc --noEmit)', (t) => {
+  const tsc = join(repoRoot, 'node_modules/.bin/tsc');
+  if (!existsSync(tsc)) return t.skip('typescript is not installed (npm ci)');
+  try {
+    execFileSync(tsc, ['-p', join(repoRoot, 'tsconfig.json')], { cwd: repoRoot, stdio: 'pipe' });
+  } catch (e) {
+    assert.fail(`tsc failed:\n${e.stdout}${e.stderr}`);
+  }
+});
+
+test('every entry point exports exactly the declared names', async () => {
+  const hashes = declared('hashes.d.ts');
+  for (const entry of ['index.js', 'wasm.js', 'wasm_threads.js', 'js.js', 'runtime.js']) {
+    const mod = await import(join(repoRoot, entry));
+    assert.deepEqual(Object.keys(mod).sort(), hashes, entry);
+  }
+  const utils = await import(join(repoRoot, 'utils.js'));
+  assert.deepEqual(Object.keys(utils).sort(), declared('utils.d.ts'), 'utils.js');
+});

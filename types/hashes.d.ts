@@ -1,0 +1,67 @@
+// Types of the hash functions every backend entry exports (docs/api.md). Hand-written, like
+// runtime/: the generated targets are internal.
+
+export interface HashOpts {
+  /** Write the digest to out[outPos .. outPos + outputLen) instead of allocating. */
+  out?: Uint8Array;
+  outPos?: number;
+  /** Only equal to outputLen: these hashes cannot XOF. */
+  dkLen?: number;
+}
+export interface AsyncOpts {
+  /** Milliseconds of work between yields to the event loop (default 10). */
+  asyncTick?: number;
+  onProgress?: (fraction: number) => void;
+  nextTick?: () => Promise<unknown>;
+}
+export interface ParallelOpts {
+  /** One flat buffer (digest i at outPos + i * outputLen) or one buffer per message. */
+  out?: Uint8Array | Uint8Array[];
+  outPos?: number;
+  dkLen?: number;
+}
+export interface HashStream {
+  readonly blockLen: number;
+  readonly outputLen: number;
+  readonly canXOF: false;
+  update(msg: Uint8Array): this;
+  digest(): Uint8Array;
+  digestInto(buf: Uint8Array): void;
+  clone(): HashStream;
+  destroy(): void;
+  xof(bytes: number): never;
+  xofInto(buf: Uint8Array): never;
+}
+export interface HashDefinition {
+  readonly module: 'sha2';
+  readonly name: string;
+  readonly blockLen: number;
+  readonly outputLen: number;
+  readonly canXOF: false;
+}
+export interface Hash {
+  (msg: Uint8Array, opts?: HashOpts): Uint8Array;
+  async(msg: Uint8Array, opts?: HashOpts & AsyncOpts): Promise<Uint8Array>;
+  chunks: {
+    (parts: Uint8Array[], opts?: HashOpts): Uint8Array;
+    async(parts: Uint8Array[], opts?: HashOpts & AsyncOpts): Promise<Uint8Array>;
+  };
+  parallel: {
+    (msgs: Uint8Array[], opts?: ParallelOpts): Uint8Array[];
+    async(msgs: Uint8Array[], opts?: ParallelOpts & AsyncOpts): Promise<Uint8Array[]>;
+  };
+  create(opts?: { dkLen?: number }): HashStream;
+  readonly blockLen: number;
+  readonly outputLen: number;
+  readonly canXOF: false;
+  readonly oid: Uint8Array;
+  getPlatform(): 'wasm' | 'wasm_threads' | 'js' | 'runtime';
+  getDefinition(): HashDefinition;
+}
+
+export declare const sha224: Hash;
+export declare const sha256: Hash;
+export declare const sha384: Hash;
+export declare const sha512: Hash;
+export declare const sha512_224: Hash;
+export declare const sha512_256: Hash;
