@@ -132,6 +132,20 @@ bool lower_ops(Function& f, Target t) {
         r.set_map(id, r.op(Op::Rotl, ty, v, r.constant(ty, 32, loc), loc));
         return;
       }
+      case Op::LtU: case Op::LeU: case Op::GtU: case Op::GeU: {
+        // No unsigned i64x2 comparison in wasm: flip the sign bits and compare signed.
+        Ty at = f[n.a].ty;
+        if (at != Ty::U64x2) break;
+        Node c;
+        c.op = Op::Const;
+        c.ty = at;
+        c.imm = c.imm2 = 0x8000000000000000ull;
+        c.loc = loc;
+        uint32_t sign = r.emit(c);
+        Op s = n.op == Op::LtU ? Op::LtS : n.op == Op::LeU ? Op::LeS : n.op == Op::GtU ? Op::GtS : Op::GeS;
+        r.set_map(id, r.op(s, ty, r.op(Op::Xor, at, a, sign, loc), r.op(Op::Xor, at, b, sign, loc), loc));
+        return;
+      }
       default: break;
     }
     Ty shown = (op_info(n.op).flags & CMP) && n.a ? f[n.a].ty : ty;

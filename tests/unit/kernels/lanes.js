@@ -38,3 +38,8 @@ export const lanes64 = fn([u32], (n) => {
   b.store(0, select(acc === b.load(1), acc, b.load(2)) ^ eqz(acc & u64x2(1n)));
   return u32(lane(acc, 0) ^ lane(acc, 1));
 });
+
+export const lanes64_compare = fn([], () => {
+  const x = b.load(0), y = b.load(1);
+  b.store(2, select(x < y, x, y) ^ (x >= y) ^ select(x <= y, y, x) ^ (x > y));
+});
