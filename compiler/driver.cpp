@@ -265,6 +265,22 @@ int cmd_verify(const Args& a) {
   }
   if (bad) {
     std::cout << "awasmc verify: " << bad << " file(s) differ from a fresh build\n";
+    // A different toolchain explains differences in every file: say so when the manifest shows one.
+    bool ok;
+    std::string committed = read_file(dir / "MANIFEST.json", ok);
+    const std::string fresh = files.back().bytes;
+    auto toolchain = [](const std::string& manifest) {
+      size_t a = manifest.find("\"toolchain\"");
+      size_t b = manifest.find('}', a);
+      if (a == std::string::npos || b == std::string::npos) return std::string();
+      std::string out;  // on one line
+      for (char c : manifest.substr(a, b - a + 1))
+        if (c != '\n' && !(c == ' ' && (out.empty() || out.back() == ' ' || out.back() == '{'))) out += c;
+      return out;
+    };
+    if (ok && toolchain(committed) != toolchain(fresh))
+      std::cout << "note: the committed files were made with another toolchain:\n  committed:   " << toolchain(committed)
+                << "\n  this awasmc: " << toolchain(fresh) << "\n";
     return 1;
   }
   std::cout << "awasmc verify: " << files.size() << " files identical to a fresh build\n";

@@ -111,3 +111,25 @@ TEST_CASE("help, version and bad arguments") {
   CHECK(run("build -j 0").code == 2);
   CHECK(run("dump --pass nosuchpass modules/sha2.js").code == 1);
 }
+
+TEST_CASE("verify explains a toolchain difference recorded in the manifest") {
+  Project p;
+  fs::path m = p.dir / "targets/MANIFEST.json";
+  std::string text;
+  {
+    std::ifstream in(m, std::ios::binary);
+    text.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  size_t at = text.find("\"binaryen\": \"");
+  REQUIRE(at != std::string::npos);
+  text.insert(at + 13, "999-");
+  {
+    std::ofstream o(m, std::ios::binary | std::ios::trunc);
+    o << text;
+  }
+  Result r = run("verify " + p.root());
+  CHECK(r.code == 1);
+  CHECK(r.out.find("differs:   targets/MANIFEST.json") != std::string::npos);
+  CHECK(r.out.find("made with another toolchain") != std::string::npos);
+  CHECK(r.out.find("999-") != std::string::npos);
+}
