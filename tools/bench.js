@@ -6,7 +6,8 @@
 //
 //   node tools/bench.js [filter] [--rounds=7] [--slice=120]
 //
-// `filter` is a substring of the case name ("sha256", "sha512 1MiB", "32B"). MB = 1e6 bytes.
+// `filter` is a substring of the case name ("sha256", "sha512 1MiB", "32B", "parallel"). MB = 1e6 bytes.
+// The parallel case runs our parallel() (SIMD lanes on wasm) against the peers hashing in a loop.
 import { hash as nodeHashFn, createHash } from 'node:crypto';
 import * as nobleSha2 from '@noble/hashes/sha2.js';
 import * as hashWasm from 'hash-wasm';
@@ -36,9 +37,26 @@ const nodeHash =
     : (alg, msg) => createHash(alg).update(msg).digest();
 const nodeLabel = typeof nodeHashFn === 'function' ? 'node:crypto hash()' : 'node:crypto createHash()';
 
-async function implementations(alg) {
+async function implementations(alg, parallel) {
   const hwHasher = alg === 'sha256' ? await hashWasm.createSHA256() : await hashWasm.createSHA512();
   const hwOneShot = hashWasm[alg];
+  if (parallel) {
+    // Many independent messages: ours through parallel() (SIMD lanes on wasm), the peers in a loop.
+    // Each returns the first digest (checked), after computing all of them.
+    const each = (f) => (ms) => {
+      let first = null;
+      for (const m of ms) {
+        const d = f(m);
+        if (first === null) first = d;
+      }
+      return first;
+    };
+    const list = ours.map(({ name, mod }) => ({ name, sync: (ms) => mod[alg].parallel(ms)[0] }));
+    list.push({ name: '@noble/hashes', sync: each((m) => nobleSha2[alg](m)), ref: 'noble' });
+    list.push({ name: 'hash-wasm reused hasher', sync: each((m) => hwHasher.init().update(m).digest('binary')), ref: 'hw' });
+    list.push({ name: nodeLabel, sync: each((m) => nodeHash(alg, m)) });
+    return list;
+  }
   const list = ours.map(({ name, mod }) => ({ name, sync: (m) => mod[alg](m) }));
   list.push({ name: '@noble/hashes', sync: (m) => nobleSha2[alg](m), ref: 'noble' });
   list.push({ name: 'hash-wasm reused hasher', sync: (m) => hwHasher.init().update(m).digest('binary'), ref: 'hw' });
@@ -51,6 +69,7 @@ const KiB = 1024;
 const CASES = [];
 for (const alg of ['sha256', 'sha512'])
   for (const [label, size] of [['32B', 32], ['1KiB', KiB], ['1MiB', KiB * KiB]]) CASES.push({ alg, label, size, name: `${alg} ${label}` });
+CASES.push({ alg: 'sha256', label: 'parallel 64x1KiB', size: 64 * KiB, count: 64, name: 'sha256 parallel 64x1KiB' });
 
 // hash-wasm's one-shot sha*() resolves to a hex string; everyone else returns bytes.
 const toHex = (r) => (typeof r === 'string' ? r : Buffer.from(r.buffer, r.byteOffset, r.length).toString('hex'));
@@ -84,11 +103,13 @@ const pad = (s, n, left = false) => (left ? String(s).padStart(n) : String(s).pa
 console.log(`node ${process.version}, ${ROUNDS} rounds of ${SLICE_MS} ms per implementation, median shown; MB = 1e6 bytes`);
 const started = performance.now();
 for (const c of CASES.filter((x) => x.name.includes(filter))) {
-  const msg = new Uint8Array(c.size);
-  for (let i = 0; i < msg.length; i++) msg[i] = (i * 131 + 7) & 255;
-  const impls = await implementations(c.alg);
+  const bytes = new Uint8Array(c.size);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 131 + 7) & 255;
+  // A parallel case hashes `count` equal-sized messages (different contents) per call.
+  const msg = c.count ? Array.from({ length: c.count }, (_, k) => bytes.subarray((k * c.size) / c.count, ((k + 1) * c.size) / c.count)) : bytes;
+  const impls = await implementations(c.alg, Boolean(c.count));
   // Everyone must agree before anyone is timed.
-  const want = toHex(nodeHash(c.alg, msg));
+  const want = toHex(nodeHash(c.alg, c.count ? msg[0] : msg));
   for (const impl of impls) {
     const got = toHex(impl.async ? await impl.async(msg) : impl.sync(msg));
     if (got !== want) throw new Error(`${impl.name} gives a wrong ${c.name} digest: ${got}`);
