@@ -100,7 +100,7 @@ bool simplify(Function& f) {
         }
         uint64_t v;
         Ty at = c.a ? nf[c.a].ty : n.ty;
-        if (all_const && n.op != Op::Select && eval_op(n.op, n.ty, at, args, n.imm, v)) {
+        if (all_const && n.op != Op::Select && eval_op(n.op, n.ty, at, args, v)) {
           Node k;
           k.op = Op::Const;
           k.ty = n.ty;

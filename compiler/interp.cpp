@@ -73,7 +73,7 @@ struct Machine {
     Ty at = n.a ? f[n.a].ty : t;
     if (!ty_vector(at) && !ty_vector(t)) {
       uint64_t args[3] = {n.a ? val[n.a][0] : 0, n.b ? val[n.b][0] : 0, n.c ? val[n.c][0] : 0};
-      if (!eval_op(n.op, t, at, args, n.imm, out[0])) fail(n.loc, std::string("reference interpreter: cannot evaluate ") + op_info(n.op).text);
+      if (!eval_op(n.op, t, at, args, out[0])) fail(n.loc, std::string("reference interpreter: cannot evaluate ") + op_info(n.op).text);
       return out;
     }
     // Lane types: lane by lane. Shift amounts are one u32 for all lanes.
@@ -85,7 +85,7 @@ struct Machine {
                           n.b ? (shift ? val[n.b][0] : lane_get(val[n.b], at, i)) : 0, 0};
       if (n.op == Op::Andnot) args[1] = lane_get(val[n.b], at, i);
       uint64_t r;
-      if (!eval_op(n.op, lt, lt, args, n.imm, r)) fail(n.loc, std::string("reference interpreter: cannot evaluate ") + op_info(n.op).text + " on lanes");
+      if (!eval_op(n.op, lt, lt, args, r)) fail(n.loc, std::string("reference interpreter: cannot evaluate ") + op_info(n.op).text + " on lanes");
       if (cmp) r = r ? ty_mask(lt) : 0;
       lane_set(out, at, i, r);
     }

@@ -56,8 +56,7 @@ uint64_t ty_mask(Ty t) {
   }
 }
 
-bool eval_op(Op op, Ty ty, Ty arg_ty, const uint64_t* v, uint64_t imm, uint64_t& out) {
-  (void)imm;
+bool eval_op(Op op, Ty ty, Ty arg_ty, const uint64_t* v, uint64_t& out) {
   if (ty_vector(ty) || ty_vector(arg_ty)) return false;
   const bool w64 = ty_is64(arg_ty);
   const int bits = w64 ? 64 : 32;

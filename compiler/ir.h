@@ -99,7 +99,7 @@ struct Module {
 // Semantics of pure scalar ops on 64-bit containers (values of 32-bit types are
 // kept zero-extended). The constant folder and the reference interpreter use it.
 // Returns false for ops it does not evaluate (vectors, effects).
-bool eval_op(Op op, Ty ty, Ty arg_ty, const uint64_t* args, uint64_t imm, uint64_t& out);
+bool eval_op(Op op, Ty ty, Ty arg_ty, const uint64_t* args, uint64_t& out);
 uint64_t ty_mask(Ty t);
 
 // Printer (the syntax of `awasmc dump` and the golden tests) and verifier.

@@ -35,6 +35,24 @@ static Value builtin(Stager& s, int id, const std::string& name, Native* self = 
   return Value::native(s.new_native(std::move(n)));
 }
 
+// A view of `count` elements of ty over a new region of `copies` such arrays (memory,
+// memory.batch, memory.data); `data` is the initial contents of a constant region.
+static Native region_view(Stager& s, const std::string& name, Ty ty, bool be, uint32_t count, uint64_t copies,
+                          const Ast* site, std::string data = {}) {
+  uint64_t bytes = static_cast<uint64_t>(count) * ty_bytes(ty) * copies;
+  if (bytes > (1u << 30)) s.error(site, "memory region '" + name + "' is larger than 1 GiB");
+  Native v;
+  v.kind = Native::View;
+  v.ty = ty;
+  v.be = be;
+  v.count = count;
+  v.name = name;
+  v.loc = site->loc;
+  v.readonly = !data.empty();
+  v.offset = s.alloc_region(name, static_cast<uint32_t>(bytes), site, std::move(data));
+  return v;
+}
+
 static Value type_value(Stager& s, Ty ty, bool be = false, uint32_t count = 0) {
   Native n;
   n.kind = Native::Type;
@@ -301,18 +319,7 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       const std::string name = arg(0).s;
       auto make_view = [&](const std::string& region, Native* spec) {
         if (spec->kind != Native::Type) error(site, "memory(name, spec): spec must be a type such as u32.array(16), not " + describe(Value::native(spec)));
-        uint32_t count = spec->count ? spec->count : 1;
-        uint64_t bytes = static_cast<uint64_t>(count) * ty_bytes(spec->ty);
-        if (bytes > (1u << 30)) error(site, "memory region '" + region + "' is larger than 1 GiB");
-        Native v;
-        v.kind = Native::View;
-        v.ty = spec->ty;
-        v.be = spec->be;
-        v.count = count;
-        v.name = region;
-        v.loc = site->loc;
-        v.offset = alloc_region(region, static_cast<uint32_t>(bytes), site);
-        return Value::native(new_native(std::move(v)));
+        return Value::native(new_native(region_view(*this, region, spec->ty, spec->be, spec->count ? spec->count : 1, 1, site)));
       };
       if (arg(1).k == Value::Nat) return make_view(name, arg(1).nat);
       if (arg(1).k == Value::Obj) {
@@ -334,19 +341,9 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       std::string layout = arg(3).k == Value::Undef ? "interleaved" : arg(3).k == Value::Str ? arg(3).s : "";
       if (layout != "interleaved" && layout != "split") error(site, "memory.batch: layout must be 'interleaved' or 'split'");
       Native* spec = arg(2).nat;
-      uint32_t count = spec->count ? spec->count : 1;
-      uint64_t bytes = static_cast<uint64_t>(count) * ty_bytes(spec->ty) * static_cast<uint64_t>(copies);
-      if (bytes > (1u << 30)) error(site, "memory region '" + arg(0).s + "' is larger than 1 GiB");
-      Native v;
-      v.kind = Native::View;
-      v.ty = spec->ty;
-      v.be = spec->be;
-      v.count = count;
-      v.name = arg(0).s;
-      v.loc = site->loc;
+      Native v = region_view(*this, arg(0).s, spec->ty, spec->be, spec->count ? spec->count : 1, static_cast<uint64_t>(copies), site);
       v.batch = static_cast<uint32_t>(copies);
       v.interleaved = layout == "interleaved";
-      v.offset = alloc_region(arg(0).s, static_cast<uint32_t>(bytes), site);
       return Value::native(new_native(std::move(v)));
     }
     case B_memory_data: {
@@ -364,17 +361,8 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
         if (size < 4 && bits >> (8 * size)) error(site, "memory.data: " + describe(x) + " does not fit in " + ty_name(ty));
         for (int i = 0; i < size; i++) bytes += static_cast<char>(t.nat->be ? bits >> (8 * (size - 1 - i)) : bits >> (8 * i));
       }
-      Native v;
-      v.kind = Native::View;
-      v.ty = ty;
-      v.be = t.nat->be;
-      v.count = static_cast<uint32_t>(arg(2).arr->items.size());
-      v.name = arg(0).s;
-      v.loc = site->loc;
-      v.readonly = true;
-      v.offset = alloc_region(arg(0).s, static_cast<uint32_t>(bytes.size()), site);
-      region_data(arg(0).s, bytes);
-      return Value::native(new_native(std::move(v)));
+      const uint32_t count = static_cast<uint32_t>(arg(2).arr->items.size());
+      return Value::native(new_native(region_view(*this, arg(0).s, ty, t.nat->be, count, 1, site, std::move(bytes))));
     }
     case B_view_lane: {
       Native* b = nat->self;

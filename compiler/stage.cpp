@@ -288,13 +288,13 @@ void Stager::stage_kernel(const std::string& name, Native* k, Module& out) {
   out.functions.push_back(std::move(f));
 }
 
-uint32_t Stager::alloc_region(const std::string& name, uint32_t bytes, const Ast* at) {
+uint32_t Stager::alloc_region(const std::string& name, uint32_t bytes, const Ast* at, std::string data) {
   if (!out_) error(at, "memory regions can only be declared while building a module");
   for (const Region& r : out_->regions)
     if (r.name == name) error(at, "memory region '" + name + "' is declared twice");
   if (bytes == 0 || bytes > (1u << 30)) error(at, "memory region '" + name + "' must have between 1 byte and 1 GiB");
   uint32_t off = (mem_end_ + 15) & ~15u;
-  out_->regions.push_back({name, off, bytes, {}});
+  out_->regions.push_back({name, off, bytes, std::move(data)});
   mem_end_ = off + bytes;
   return off;
 }
@@ -437,28 +437,16 @@ Flow Stager::exec(const Ast* s, Env* env) {
     if (!kind) error(s, "declare the loop variable: for (const x of ...)");
     if (kind->type == "var") error(kind, "var is not allowed in kernels; use let or const");
     Value coll = eval(s->field("right"), env);
-    std::vector<Value> items;
-    if (coll.k == Value::Arr) {
-      for (size_t i = 0; i < coll.arr->items.size(); i++) {
-        size_t env_mark = envs_.size(), fn_mark = closures_.size();
-        Env* iter = new_env(env);
-        bind_pattern(s->field("left"), coll.arr->items[i], iter, kind->type == "const" ? 1 : 0, s);
-        Flow f = exec(s->field("body"), iter);
-        reclaim(env_mark, fn_mark);
-        if (f == Flow::Break) break;
-        if (f == Flow::Return) return f;
-      }
-      return Flow::Normal;
-    }
-    if (coll.k == Value::Str) {
-      for (char c : coll.s) items.push_back(Value::str(std::string(1, c)));
-    } else {
+    if (coll.k != Value::Arr && coll.k != Value::Str)
       error(s->field("right"), "for...of needs an array or a string, not " + describe(coll));
-    }
-    for (auto& it : items) {
+    // Arrays are iterated live (the body may push), as in JavaScript.
+    for (size_t i = 0; i < (coll.k == Value::Arr ? coll.arr->items.size() : coll.s.size()); i++) {
+      Value item = coll.k == Value::Arr ? coll.arr->items[i] : Value::str(std::string(1, coll.s[i]));
+      size_t env_mark = envs_.size(), fn_mark = closures_.size();
       Env* iter = new_env(env);
-      bind_pattern(s->field("left"), it, iter, kind->type == "const" ? 1 : 0, s);
+      bind_pattern(s->field("left"), item, iter, kind->type == "const" ? 1 : 0, s);
       Flow f = exec(s->field("body"), iter);
+      reclaim(env_mark, fn_mark);
       if (f == Flow::Break) break;
       if (f == Flow::Return) return f;
     }
@@ -959,10 +947,8 @@ Value Stager::eval_assign(const Ast* e, Env* env) {
   if (t == "update_expression") {
     rhs = old.k == Value::Big ? Value::bigint(1) : Value::num(1);
     bop = op == "++" ? "+" : "-";
-    if (old.k == Value::Num || old.k == Value::Big || old.k == Value::Rt) {
-    } else {
+    if (old.k != Value::Num && old.k != Value::Big && old.k != Value::Rt)
       error(e, op + " needs a number or a runtime value, not " + describe(old));
-    }
   } else {
     bop = op.substr(0, op.size() - 1);
     if (bop == "&&" || bop == "||" || bop == "??") error(e, "logical assignment operators are not allowed in kernels");

@@ -44,11 +44,7 @@ class Stager {
   std::string to_string(const Value& v, const Ast* at);
   bool truthy(const Value& v, const Ast* at);
   bool strict_equal(const Value& a, const Value& b);
-  uint32_t alloc_region(const std::string& name, uint32_t bytes, const Ast* at);
-  void region_data(const std::string& name, std::string bytes) {
-    for (Region& r : out_->regions)
-      if (r.name == name) r.data = std::move(bytes);
-  }
+  uint32_t alloc_region(const std::string& name, uint32_t bytes, const Ast* at, std::string data = {});
   void runtime_loop(const Value& count, const Value& body, const Ast* at);
   void runtime_when(const Value& cond, const Value& then_fn, const Value& else_fn, const Ast* at);
   Value prelude_module();

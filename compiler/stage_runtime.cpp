@@ -268,8 +268,7 @@ void Stager::runtime_loop(const Value& count, const Value& body, const Ast* at) 
   g.ty = Ty::U32;
   g.imm = counter;
   Value i = emit(g, at);
-  Value r = call(body, {i}, at);
-  (void)r;
+  call(body, {i}, at);
   carry_out(env, cells, at, "runtime loop");
   blocks_.pop_back();
   outer->back().body = std::move(body_block);

@@ -107,7 +107,10 @@ export function sha2Hashes(target, platform = 'unknown') {
       k.output = k.blockLen === 64 ? fns.sha256_output : fns.sha512_output;
       k.outView = inst.mem.subarray(O, O + k.outputLen);
       // Four SHA-256 messages at once in SIMD lanes, where the target has it (wasm).
-      k.compress4 = k.blockLen === 64 && typeof fns.sha256_compress4 === 'function' && batch4 !== null ? fns.sha256_compress4 : null;
+      k.compress4 =
+        k.blockLen === 64 && typeof fns.sha256_compress4 === 'function' && batch4 !== null && inst.mem.byteOffset % 4 === 0
+          ? fns.sha256_compress4
+          : null;
     }
     stateView = inst.mem.subarray(S, S + 64);
     mem32 = inst.mem.byteOffset % 4 === 0 ? new Int32Array(inst.mem.buffer, inst.mem.byteOffset, inst.mem.length >> 2) : null;
@@ -184,6 +187,20 @@ export function sha2Hashes(target, platform = 'unknown') {
     for (let i = 0; i < n; i++) mem[BO + i] = src[i];
     filled = n;
   }
+  // Bit length = total * 8 at mem[q .. q + 8), as a big-endian 64-bit number (the upper 64 bits of
+  // SHA-512's 128-bit field are zero since total < 2^53); split to stay exact in doubles.
+  function writeBitLength(q, total) {
+    const hi = Math.floor(total / 0x20000000);
+    const lo = (total % 0x20000000) * 8;
+    mem[q] = hi >>> 24;
+    mem[q + 1] = hi >>> 16;
+    mem[q + 2] = hi >>> 8;
+    mem[q + 3] = hi;
+    mem[q + 4] = lo >>> 24;
+    mem[q + 5] = lo >>> 16;
+    mem[q + 6] = lo >>> 8;
+    mem[q + 7] = lo;
+  }
   // Pad the buffered tail of a `total`-byte message, compress it and write the digest into `out`.
   function finish(k, total) {
     const B = k.blockLen;
@@ -204,19 +221,7 @@ export function sha2Hashes(target, platform = 'unknown') {
     const stale = BO + Math.min(dirty, end - 8);
     if (stale > p + 1) mem.fill(0, p + 1, stale);
     if (end > dirty) dirty = end;
-    // Bit length = total * 8, as a big-endian 64-bit number (the upper 64 bits of SHA-512's
-    // 128-bit field are zero since total < 2^53); split to stay exact in doubles.
-    const hi = Math.floor(total / 0x20000000);
-    const lo = (total % 0x20000000) * 8;
-    const q = BO + end - 8;
-    mem[q] = hi >>> 24;
-    mem[q + 1] = hi >>> 16;
-    mem[q + 2] = hi >>> 8;
-    mem[q + 3] = hi;
-    mem[q + 4] = lo >>> 24;
-    mem[q + 5] = lo >>> 16;
-    mem[q + 6] = lo >>> 8;
-    mem[q + 7] = lo;
+    writeBitLength(BO + end - 8, total);
     k.compress(end / B);
     k.output();
   }
@@ -505,7 +510,6 @@ export function sha2Hashes(target, platform = 'unknown') {
       const outs = parallelDestinations(k, msgs.length);
       const res = new Array(msgs.length);
       if (mem === null) load();
-      for (let i = 0; i < msgs.length; i++) if (!isBytes(msgs[i])) throw notBytes(`msgs[${i}]`, msgs[i]);
       let first = 0;
       if (k.compress4 !== null) {
         for (; first + 4 <= msgs.length; first += 4) {
@@ -519,7 +523,6 @@ export function sha2Hashes(target, platform = 'unknown') {
       }
       for (let i = first; i < msgs.length; i++) {
         const m = msgs[i];
-        if (!isBytes(m)) throw notBytes(`msgs[${i}]`, m);
         enter();
         try {
           start(k, null);
@@ -539,14 +542,7 @@ export function sha2Hashes(target, platform = 'unknown') {
       const out = optOut;
       const pos = optPos;
       if (out !== null) checkOutRoom(k, 1);
-      const ctl = asyncControl(msg.length);
-      const st = new Sha2Stream(k);
-      try {
-        await feedAsync(st, [msg], ctl);
-        return finishAsync(k, st, ctl, out, pos);
-      } finally {
-        st.destroy();
-      }
+      return digestAsync(k, [msg], msg.length, out, pos);
     }
 
     async function chunksAsync(parts, opts) {
@@ -555,15 +551,7 @@ export function sha2Hashes(target, platform = 'unknown') {
       const out = optOut;
       const pos = optPos;
       if (out !== null) checkOutRoom(k, 1);
-      const ctl = asyncControl(total);
-      const list = parts.slice(); // the caller may change the array while we yield
-      const st = new Sha2Stream(k);
-      try {
-        await feedAsync(st, list, ctl);
-        return finishAsync(k, st, ctl, out, pos);
-      } finally {
-        st.destroy();
-      }
+      return digestAsync(k, parts.slice(), total, out, pos); // a copy: the caller may change the array while we yield
     }
 
     async function parallelAsync(msgs, opts) {
@@ -626,6 +614,18 @@ export function sha2Hashes(target, platform = 'unknown') {
     return Object.freeze(hash);
   }
 
+  // The digest of the concatenation of `list`, hashed in slices that yield to the event loop.
+  async function digestAsync(k, list, total, out, pos) {
+    const ctl = asyncControl(total);
+    const st = new Sha2Stream(k);
+    try {
+      await feedAsync(st, list, ctl);
+      return finishAsync(k, st, ctl, out, pos);
+    } finally {
+      st.destroy();
+    }
+  }
+
   function finishAsync(k, st, ctl, out, pos) {
     const d = out === null ? new Uint8Array(k.outputLen) : out;
     st._final(d, pos);
@@ -643,19 +643,7 @@ export function sha2Hashes(target, platform = 'unknown') {
     for (let p = Math.max(a, len); p < e; p++) mem[dst + p - a] = 0;
     if (len >= a && len < e) mem[dst + len - a] = 0x80;
     const q = nb * 64 - 8;
-    if (q >= a && q < e) {
-      const hi = Math.floor(len / 0x20000000);
-      const lo = (len % 0x20000000) * 8;
-      const d = dst + q - a;
-      mem[d] = hi >>> 24;
-      mem[d + 1] = hi >>> 16;
-      mem[d + 2] = hi >>> 8;
-      mem[d + 3] = hi;
-      mem[d + 4] = lo >>> 24;
-      mem[d + 5] = lo >>> 16;
-      mem[d + 6] = lo >>> 8;
-      mem[d + 7] = lo;
-    }
+    if (q >= a && q < e) writeBitLength(dst + q - a, len);
   }
 
   // Four messages msgs[i0 .. i0 + 4) of a SHA-224/256 kind: the blocks all four have run in SIMD

@@ -40,3 +40,22 @@ test('wasm backends have the batched kernel that parallel uses, js and runtime d
     assert.equal(t.functions.includes('sha256_compress4'), b.name.startsWith('wasm'), b.name);
   }
 });
+
+test('wasm parallel() really uses the batched kernel: one sha256_compress4 call per four short messages', async () => {
+  const { sha2Hashes } = await import('../../runtime/hash.js');
+  const t = await loadTarget('wasm');
+  let calls = 0;
+  const counting = {
+    ...t,
+    instantiate() {
+      const inst = t.instantiate();
+      const f = inst.fns.sha256_compress4;
+      inst.fns = { ...inst.fns, sha256_compress4: (n) => (calls++, f(n)) };
+      return inst;
+    },
+  };
+  const h = sha2Hashes(counting, 'wasm');
+  const msgs = Array.from({ length: 9 }, (_, i) => new Uint8Array(100 + i));
+  assert.deepEqual(h.sha256.parallel(msgs).map(hex), msgs.map((m) => nodeHex('sha256', m)));
+  assert.equal(calls, 2, 'two groups of four in lanes, the ninth message alone');
+});

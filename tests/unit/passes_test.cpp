@@ -69,14 +69,14 @@ TEST_CASE("eval_op: wrap-around semantics of the op table") {
   uint64_t out;
   auto ev = [&](Op op, Ty ty, Ty at, uint64_t x, uint64_t y) {
     uint64_t args[3] = {x, y, 0};
-    return eval_op(op, ty, at, args, 0, out);
+    return eval_op(op, ty, at, args, out);
   };
   uint64_t a[3] = {0x80000000u, 1, 0};
   CHECK(ev(Op::Add, Ty::U32, Ty::U32, 0xffffffffu, 2));
   CHECK(out == 1);
-  CHECK(eval_op(Op::ShrS, Ty::I32, Ty::I32, a, 0, out));
+  CHECK(eval_op(Op::ShrS, Ty::I32, Ty::I32, a, out));
   CHECK(out == 0xc0000000u);
-  CHECK(eval_op(Op::ShrU, Ty::U32, Ty::U32, a, 0, out));
+  CHECK(eval_op(Op::ShrU, Ty::U32, Ty::U32, a, out));
   CHECK(out == 0x40000000u);
   CHECK(ev(Op::Rotr, Ty::U32, Ty::U32, 0x12345678u, 8));
   CHECK(out == 0x78123456u);
