@@ -11,12 +11,14 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <sstream>
 #include <thread>
 
 #include "emit.h"
 #include "sha256.h"
 #include "stage.h"
+#include "toolchain.h"
 
 namespace awasmc {
 
@@ -133,8 +135,9 @@ std::string manifest_json(const std::vector<OutputFile>& files) {
   for (const OutputFile& f : files) rows.emplace_back("targets/" + f.path, sha256_hex(f.bytes));
   std::sort(rows.begin(), rows.end());
   std::string out = "{\n  \"compiler\": \"awasmc " AWASMC_VERSION "\",\n";
-  out += "  \"toolchain\": {\n    \"binaryen\": \"" BINARYEN_VERSION "\",\n    \"tree-sitter\": \"" TREE_SITTER_VERSION
-         "\",\n    \"tree-sitter-javascript\": \"" GRAMMAR_VERSION "\"\n  },\n  \"files\": {\n";
+  const Toolchain& tc = toolchain();  // the loaded libraries' versions (plain version strings, see toolchain.cpp)
+  out += "  \"toolchain\": {\n    \"binaryen\": \"" + tc.binaryen + "\",\n    \"tree-sitter\": \"" + tc.tree_sitter +
+         "\",\n    \"tree-sitter-javascript\": \"" + tc.grammar + "\"\n  },\n  \"files\": {\n";
   for (size_t i = 0; i < rows.size(); i++)
     out += "    \"" + rows[i].first + "\": \"" + rows[i].second + "\"" + (i + 1 < rows.size() ? ",\n" : "\n");
   out += "  }\n}\n";
@@ -214,7 +217,13 @@ bool parse_args(int argc, char** argv, Args& a, std::string& err) {
   return true;
 }
 
+// Said on stderr by build and verify, so that nobody mistakes whose output they got.
+void warn_toolchain_mismatch() {
+  if (std::string m = toolchain_mismatch(); !m.empty()) std::cerr << "awasmc: warning: " << m << "\n";
+}
+
 int cmd_build(const Args& a) {
+  warn_toolchain_mismatch();
   SourceSet sources;
   std::vector<OutputFile> files = build_all(a.root, a.jobs, sources);
   fs::path out = a.out.empty() ? fs::path(a.root) / "targets" : fs::path(a.out);
@@ -234,53 +243,86 @@ int cmd_build(const Args& a) {
   return 0;
 }
 
+// What verify says about one generated file on disk: nothing if it is a regular
+// file with exactly the expected bytes, else why not.
+std::string check_target_file(const fs::path& p, const std::string& want) {
+  std::error_code ec;
+  fs::file_status st = fs::symlink_status(p, ec);
+  if (ec || !fs::exists(st)) return "missing:   ";
+  if (fs::is_symlink(st)) return "symlink:   ";  // even if it points at the right bytes: the tree is not what build writes
+  if (!fs::is_regular_file(st)) return "not a file: ";
+  bool ok;
+  std::string have = read_file(p, ok);
+  if (!ok) return "unreadable: ";
+  if (have == want) return "";
+  // A checkout that converted line endings (core.autocrlf) is the usual cause: say so.
+  std::string lf;
+  for (size_t i = 0; i < have.size(); i++)
+    if (!(have[i] == '\r' && i + 1 < have.size() && have[i + 1] == '\n')) lf += have[i];
+  if (lf == want) return "crlf:      ";
+  return "differs:   ";
+}
+
 int cmd_verify(const Args& a) {
+  warn_toolchain_mismatch();
   SourceSet sources;
   std::vector<OutputFile> files = build_all(a.root, a.jobs, sources);
   fs::path dir = fs::path(a.root) / "targets";
   int bad = 0;
-  std::vector<std::string> expected;
+  bool crlf = false;
+  std::set<std::string> expected, expected_dirs;
   for (const OutputFile& f : files) {
-    expected.push_back(f.path);
-    bool ok;
-    std::string have = read_file(dir / f.path, ok);
-    if (!ok) {
-      std::cout << "missing:   targets/" << f.path << "\n";
-      bad++;
-    } else if (have != f.bytes) {
-      std::cout << "differs:   targets/" << f.path << "\n";
-      bad++;
-    }
+    expected.insert(f.path);
+    for (fs::path d = fs::path(f.path).parent_path(); !d.empty(); d = d.parent_path()) expected_dirs.insert(d.generic_string());
+    std::string why = check_target_file(dir / f.path, f.bytes);
+    if (why.empty()) continue;
+    crlf |= why.rfind("crlf", 0) == 0;
+    std::cout << why << "targets/" << f.path << (why.rfind("crlf", 0) == 0 ? " (differs only in CRLF line endings)" : "") << "\n";
+    bad++;
   }
-  if (fs::exists(dir)) {
-    std::vector<std::string> found;
-    for (const auto& e : fs::recursive_directory_iterator(dir))
-      if (e.is_regular_file()) found.push_back(fs::relative(e.path(), dir).generic_string());
-    std::sort(found.begin(), found.end());
-    for (const std::string& f : found)
-      if (std::find(expected.begin(), expected.end(), f) == expected.end()) {
-        std::cout << "unexpected: targets/" << f << "\n";
-        bad++;
+  // Anything else under targets/ (files, symlinks, empty or stray folders) is reported by name;
+  // symlinks are not followed.
+  std::error_code ec;
+  if (fs::is_directory(fs::symlink_status(dir, ec))) {
+    std::vector<std::string> stray;
+    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      std::string rel = it->path().lexically_relative(dir).generic_string();  // lexically: never through a symlink
+      fs::file_status st = it->symlink_status();
+      if (fs::is_directory(st)) {
+        if (!expected_dirs.count(rel)) stray.push_back("unexpected: targets/" + rel + "/ (a folder awasmc does not write)");
+      } else if (!expected.count(rel)) {
+        stray.push_back("unexpected: targets/" + rel + (fs::is_symlink(st) ? " (a symlink)" : ""));
       }
+    }
+    if (ec) stray.push_back("unreadable: targets/ (" + ec.message() + ")");
+    std::sort(stray.begin(), stray.end());
+    for (const std::string& s : stray) std::cout << s << "\n";
+    bad += static_cast<int>(stray.size());
+  } else if (fs::exists(fs::symlink_status(dir, ec))) {
+    std::cout << "not a folder: targets/" << (fs::is_symlink(fs::symlink_status(dir, ec)) ? " (a symlink)" : "") << "\n";
+    bad++;
   }
   if (bad) {
-    std::cout << "awasmc verify: " << bad << " file(s) differ from a fresh build\n";
+    std::cout << "awasmc verify: " << bad << " problem(s) against a fresh build\n";
+    if (crlf)
+      std::cout << "note: CRLF line endings come from a checkout with core.autocrlf=true; the project's .gitattributes\n"
+                   "      marks targets/ as binary, so a fresh clone of a current commit is byte-exact\n";
     // A different toolchain explains differences in every file: say so when the manifest shows one.
     bool ok;
     std::string committed = read_file(dir / "MANIFEST.json", ok);
     const std::string fresh = files.back().bytes;
-    auto toolchain = [](const std::string& manifest) {
+    auto toolchain_of = [](const std::string& manifest) {
       size_t a = manifest.find("\"toolchain\"");
       size_t b = manifest.find('}', a);
       if (a == std::string::npos || b == std::string::npos) return std::string();
       std::string out;  // on one line
       for (char c : manifest.substr(a, b - a + 1))
-        if (c != '\n' && !(c == ' ' && (out.empty() || out.back() == ' ' || out.back() == '{'))) out += c;
+        if (c != '\n' && c != '\r' && !(c == ' ' && (out.empty() || out.back() == ' ' || out.back() == '{'))) out += c;
       return out;
     };
-    if (ok && toolchain(committed) != toolchain(fresh))
-      std::cout << "note: the committed files were made with another toolchain:\n  committed:   " << toolchain(committed)
-                << "\n  this awasmc: " << toolchain(fresh) << "\n";
+    if (ok && toolchain_of(committed) != toolchain_of(fresh))
+      std::cout << "note: the committed files were made with another toolchain, which explains differences in every file:\n"
+                   "  committed:   " << toolchain_of(committed) << "\n  this awasmc: " << toolchain_of(fresh) << "\n";
     return 1;
   }
   std::cout << "awasmc verify: " << files.size() << " files identical to a fresh build\n";
@@ -334,8 +376,10 @@ int cli_main(int argc, char** argv) {
     return 0;
   }
   if (argc >= 2 && !std::strcmp(argv[1], "--version")) {
-    std::cout << "awasmc " AWASMC_VERSION " (binaryen " BINARYEN_VERSION ", tree-sitter " TREE_SITTER_VERSION
-                 ", tree-sitter-javascript " GRAMMAR_VERSION ")\n";
+    const Toolchain& tc = toolchain();
+    std::cout << "awasmc " AWASMC_VERSION " (binaryen " << tc.binaryen << ", tree-sitter " << tc.tree_sitter
+              << ", tree-sitter-javascript " << tc.grammar << ")\n";
+    if (!toolchain_mismatch().empty()) std::cout << "note: " << toolchain_mismatch() << "\n";
     return 0;
   }
   if (!parse_args(argc, argv, a, err)) {

@@ -11,8 +11,11 @@
 
 #include "emit.h"
 #include "schedule.h"
+#include "toolchain.h"
 
 namespace awasmc {
+
+const void* binaryen_symbol() { return reinterpret_cast<const void*>(&BinaryenModuleCreate); }
 
 namespace {
 

@@ -6,10 +6,13 @@
 #include <cstring>
 
 #include "ast.h"
+#include "toolchain.h"
 
 extern "C" const TSLanguage* tree_sitter_javascript(void);
 
 namespace awasmc {
+
+const void* tree_sitter_symbol() { return reinterpret_cast<const void*>(&ts_parser_new); }
 
 const Ast* Ast::field(const char* name) const {
   for (size_t i = 0; i < kids.size(); i++)

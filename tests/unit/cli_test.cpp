@@ -21,8 +21,8 @@ struct Result {
   std::string out;
 };
 
-Result run(const std::string& args) {
-  std::string cmd = std::string(AWASMC_BINARY) + " " + args + " 2>&1";
+Result run(const std::string& args, const std::string& env = "") {
+  std::string cmd = (env.empty() ? "" : "env " + env + " ") + std::string(AWASMC_BINARY) + " " + args + " 2>&1";
   FILE* p = popen(cmd.c_str(), "r");
   REQUIRE(p != nullptr);
   std::string out;
@@ -132,4 +132,84 @@ TEST_CASE("verify explains a toolchain difference recorded in the manifest") {
   CHECK(r.out.find("differs:   targets/MANIFEST.json") != std::string::npos);
   CHECK(r.out.find("made with another toolchain") != std::string::npos);
   CHECK(r.out.find("999-") != std::string::npos);
+}
+
+namespace {
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+void spit(const fs::path& p, const std::string& bytes) {
+  std::ofstream o(p, std::ios::binary | std::ios::trunc);
+  o << bytes;
+}
+
+}  // namespace
+
+TEST_CASE("verify names CRLF line endings, symlinks and stray folders") {
+  Project p;
+  // A checkout with core.autocrlf=true: the manifest's lines end in CRLF.
+  fs::path m = p.dir / "targets/MANIFEST.json";
+  std::string crlf;
+  for (char c : slurp(m)) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  spit(m, crlf);
+  Result r = run("verify " + p.root());
+  CHECK(r.code == 1);
+  CHECK(r.out.find("crlf:      targets/MANIFEST.json (differs only in CRLF line endings)") != std::string::npos);
+  CHECK(r.out.find("core.autocrlf") != std::string::npos);
+  CHECK(r.out.find("targets/js/sha2.js") == std::string::npos);  // only the damaged file is named
+  CHECK(run("build " + p.root()).code == 0);
+
+  // A target replaced by a symlink to identical bytes is still not what build writes.
+  fs::path t = p.dir / "targets/js/sha2.js";
+  fs::rename(t, p.dir / "sha2-copy.js");
+  fs::create_symlink(p.dir / "sha2-copy.js", t);
+  r = run("verify " + p.root());
+  CHECK(r.code == 1);
+  CHECK(r.out.find("symlink:   targets/js/sha2.js") != std::string::npos);
+  fs::remove(t);
+  fs::rename(p.dir / "sha2-copy.js", t);
+  CHECK(run("verify " + p.root()).code == 0);
+
+  // Empty and stray folders, and a stray symlink, are named too.
+  fs::create_directories(p.dir / "targets/empty");
+  fs::create_directories(p.dir / "targets/js/nested/deeper");
+  fs::create_symlink(p.dir / "modules", p.dir / "targets/link");
+  r = run("verify " + p.root());
+  CHECK(r.code == 1);
+  CHECK(r.out.find("unexpected: targets/empty/") != std::string::npos);
+  CHECK(r.out.find("unexpected: targets/js/nested/") != std::string::npos);
+  CHECK(r.out.find("unexpected: targets/js/nested/deeper/") != std::string::npos);
+  CHECK(r.out.find("unexpected: targets/link (a symlink)") != std::string::npos);
+  CHECK(r.out.find("targets/link/") == std::string::npos);  // not followed
+}
+
+TEST_CASE("the manifest records the toolchain that runs, not the one cmake saw") {
+  // A package database in which the loaded libbinaryen.so belongs to binaryen 999-upgraded:
+  // what an upgrade without rebuilding awasmc looks like.
+  Project p;
+  fs::path admin = p.dir / "dpkg";
+  fs::create_directories(admin / "info");
+  std::string real_status = slurp("/var/lib/dpkg/status");
+  if (real_status.find("Package: binaryen\n") == std::string::npos) {
+    MESSAGE("no Debian binaryen package on this machine; skipped");
+    return;
+  }
+  fs::copy_file("/var/lib/dpkg/info/binaryen.list", admin / "info/binaryen.list");
+  spit(admin / "status",
+       "Package: binaryen\nStatus: install ok installed\nArchitecture: amd64\nVersion: 999-upgraded\nDescription: test\n\n");
+  Result v = run("--version");
+  Result up = run("--version", "DPKG_ADMINDIR=" + admin.string());
+  CHECK(v.out.find("999-upgraded") == std::string::npos);
+  CHECK(up.out.find("binaryen 999-upgraded") != std::string::npos);
+  CHECK(up.out.find("built against binaryen") != std::string::npos);
+  Result b = run("build " + p.root(), "DPKG_ADMINDIR=" + admin.string());
+  CHECK(b.code == 0);
+  CHECK(b.out.find("warning: awasmc was built against binaryen") != std::string::npos);
+  CHECK(slurp(p.dir / "targets/MANIFEST.json").find("\"binaryen\": \"999-upgraded\"") != std::string::npos);
+  Result r = run("verify " + p.root());  // with the real database: the manifest claims another toolchain
+  CHECK(r.code == 1);
+  CHECK(r.out.find("made with another toolchain") != std::string::npos);
 }
