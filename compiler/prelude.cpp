@@ -24,6 +24,31 @@ enum Builtin : int {
 
 bool is_int(double d) { return std::isfinite(d) && std::trunc(d) == d; }
 
+// How many arguments each prelude function takes: a missing argument is named at
+// the call, not met later as an `undefined` somewhere else (rotr(x) without n).
+struct Arity {
+  int id, min, max;
+  const char* signature;
+};
+constexpr Arity kArity[] = {
+    {B_memory, 2, 2, "memory(name, spec)"},
+    {B_memory_batch, 3, 4, "memory.batch(name, copies, spec, layout)"},
+    {B_memory_data, 3, 3, "memory.data(name, type, values)"},
+    {B_fn, 2, 3, "fn(params, body, options)"},
+    {B_loop, 2, 2, "loop(count, body)"},
+    {B_when, 2, 3, "when(cond, then, otherwise)"},
+    {B_rotl, 2, 2, "rotl(x, n)"},
+    {B_rotr, 2, 2, "rotr(x, n)"},
+    {B_bswap, 1, 1, "bswap(x)"},
+    {B_select, 3, 3, "select(c, a, b)"},
+    {B_andnot, 2, 2, "andnot(a, b)"},
+    {B_eqz, 1, 1, "eqz(x)"},
+    {B_lane, 2, 2, "lane(v, i)"},
+    {B_with_lane, 3, 3, "withLane(v, i, x)"},
+    {B_assert, 1, 2, "assert(cond, message)"},
+    {B_shuffle, 3, 3, "shuffle(a, b, lanes)"},
+};
+
 }  // namespace
 
 static Value builtin(Stager& s, int id, const std::string& name, Native* self = nullptr) {
@@ -311,6 +336,15 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
     }
     if (args.size() != 1) error(site, std::string(ty_name(t)) + "(x) takes one argument");
     return convert(t, args[0], site);
+  }
+
+  for (const Arity& a : kArity) {
+    if (nat->kind != Native::Builtin || a.id != nat->id) continue;
+    const int n = static_cast<int>(args.size());
+    if (n < a.min || n > a.max) {
+      const std::string want = a.min == a.max ? std::to_string(a.min) : std::to_string(a.min) + " to " + std::to_string(a.max);
+      error(site, std::string(a.signature) + " takes " + want + " argument" + (a.max == 1 ? "" : "s") + ", got " + std::to_string(n));
+    }
   }
 
   switch (nat->id) {

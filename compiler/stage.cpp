@@ -120,7 +120,19 @@ ModuleRecord* Stager::load_module(const std::string& rel_path, const Ast* at) {
     if (!it->second->done) error(at, "import cycle: " + rel_path + " is still being evaluated");
     return it->second.get();
   }
-  std::ifstream in(std::filesystem::path(root_) / rel_path, std::ios::binary);
+  // Contained by real path: '../' and symlinks that lead out of the folder are refused alike.
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path base_real = fs::weakly_canonical(fs::path(root_) / base_, ec);
+  const fs::path real = fs::weakly_canonical(fs::path(root_) / rel_path, ec);
+  const std::string inside = real.lexically_relative(base_real).generic_string();
+  if (ec || inside.empty() || inside == "." || inside.rfind("..", 0) == 0) {
+    std::string msg = "module " + rel_path + " is outside " + (base_.empty() ? std::string("the project") : base_ + "/");
+    if (real.lexically_normal() != (fs::path(root_) / rel_path).lexically_normal()) msg += " (through a symlink)";
+    if (at) error(at, msg + "; imports stay inside " + (base_.empty() ? std::string("the project") : base_ + "/"));
+    throw CompileError({}, msg);
+  }
+  std::ifstream in(fs::path(root_) / rel_path, std::ios::binary);
   if (!in) {
     if (at) error(at, "cannot read module " + rel_path);
     throw CompileError({}, "cannot read module " + rel_path);
@@ -161,8 +173,9 @@ void Stager::run_module(ModuleRecord* m) {
           error(src, "imports are 'awasm' or a relative path to a .js file, like './common.js' (got '" + spec + "')");
         std::filesystem::path p = std::filesystem::path(m->path).parent_path() / spec;
         std::string rel = p.lexically_normal().generic_string();
-        if (rel.rfind("../", 0) == 0 || std::filesystem::path(rel).is_absolute())
-          error(src, "import '" + spec + "' leaves the project directory");
+        const std::string base_prefix = base_.empty() ? "" : base_ + "/";
+        if (rel.rfind("../", 0) == 0 || std::filesystem::path(rel).is_absolute() || rel.rfind(base_prefix, 0) != 0)
+          error(src, "import '" + spec + "' leaves " + (base_.empty() ? std::string("the project directory") : base_ + "/"));
         ModuleRecord* dep = load_module(rel, src);
         Object* o = new_object();
         for (auto& [k, v] : dep->exports) o->set(k, v);
@@ -760,10 +773,33 @@ Value Stager::eval_call(const Ast* e, Env* env) {
       return call(m, std::move(args), e);
     }
     Value fnv = get_member(obj, Value::str(name), callee);
+    if (fnv.k != Value::Fn && fnv.k != Value::Nat) not_callable(callee, fnv);
     return call(fnv, std::move(args), e);
   }
   Value fnv = eval(callee, env);
+  if (fnv.k != Value::Fn && fnv.k != Value::Nat) not_callable(callee, fnv);
   return call(fnv, eval_args(args_node, env), e);
+}
+
+// The name of a callee for messages: `mix`, `Math.random`, `cfg.rounds`; "" for anything else.
+static std::string callee_name(const Ast* a) {
+  if (!a) return "";
+  if (a->type == "identifier" || a->type == "property_identifier") return a->text.substr(0, 40);
+  if (a->type != "member_expression") return "";
+  std::string obj = callee_name(a->field("object")), prop = callee_name(a->field("property"));
+  return obj.empty() || prop.empty() ? "" : obj + "." + prop;
+}
+
+// "'Math.random' is undefined, not a function", with what Math does have.
+void Stager::not_callable(const Ast* callee, const Value& v) {
+  const std::string name = callee_name(callee);
+  const std::string what = name.empty() ? "" : "'" + name + "' is ";
+  std::string msg = what + describe(v) + ", not a function";
+  const Ast* obj = callee->type == "member_expression" ? callee->field("object") : nullptr;
+  if (obj && obj->type == "identifier" && obj->text == "Math")
+    msg += " (Math in kernels has abs, ceil, floor, imul, max, min, pow, sqrt and trunc: nothing random or "
+           "time-dependent, since the same kernel must always build the same bytes)";
+  error(callee, msg);
 }
 
 Value Stager::call(const Value& callee, std::vector<Value> args, const Ast* site) {
@@ -804,6 +840,7 @@ Value Stager::call(const Value& callee, std::vector<Value> args, const Ast* site
     Flow f = exec_block(stmts, fenv);
     if (f == Flow::Return) result = ret_;
     else if (f != Flow::Normal) error(body, "break or continue outside a loop");
+    else result.no_return = site;  // fell off the end: an error that meets this undefined says where it came from
     ret_ = Value::undef();
   } else {
     result = eval(body, fenv);
@@ -1076,7 +1113,11 @@ std::string Stager::to_string(const Value& v, const Ast* at) {
 
 std::string Stager::describe(const Value& v) const {
   switch (v.k) {
-    case Value::Undef: return "undefined";
+    case Value::Undef:
+      if (v.no_return && v.no_return->type == "call_expression")
+        return "undefined (the call " + callee_name(v.no_return->field("function")) + "(...) at line " + std::to_string(v.no_return->loc.line) +
+               " returned nothing: its function body ends without a return statement)";
+      return "undefined";
     case Value::Null: return "null";
     case Value::Bool: return v.b ? "true" : "false";
     case Value::Num: return "number " + number_to_string(v.n);
@@ -1237,8 +1278,11 @@ Value Stager::eval_unary(const Ast* e, Env* env) {
   error(e, "unary " + op + " is not allowed in kernels");
 }
 
-Module stage_module(const std::string& root, const std::string& rel_path, SourceSet& sources) {
-  Stager s(root, sources);
+Module stage_module(const std::string& root, const std::string& rel_path, SourceSet& sources, const std::string& contain) {
+  std::string base = std::filesystem::path(contain).lexically_normal().generic_string();
+  if (base == ".") base.clear();
+  if (!base.empty() && base.back() == '/') base.pop_back();
+  Stager s(root, sources, base);
   return s.run(rel_path);
 }
 

@@ -15,7 +15,9 @@ namespace awasmc {
 
 // Stages `modules/<name>.js` (path relative to `root`) into an IR module.
 // Source files are added to `sources` as they are imported, so errors can be printed.
+// Every module it loads, the first included, must lie inside root/`contain` by
+// its real path (`awasmc build` passes "modules"; "" is root itself).
 // Throws CompileError.
-Module stage_module(const std::string& root, const std::string& rel_path, SourceSet& sources);
+Module stage_module(const std::string& root, const std::string& rel_path, SourceSet& sources, const std::string& contain = "");
 
 }  // namespace awasmc

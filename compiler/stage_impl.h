@@ -23,7 +23,8 @@ struct ModuleRecord {
 
 class Stager {
  public:
-  Stager(std::string root, SourceSet& sources) : root_(std::move(root)), sources_(sources) {}
+  Stager(std::string root, SourceSet& sources, std::string contain = "")
+      : root_(std::move(root)), base_(std::move(contain)), sources_(sources) {}
   Module run(const std::string& rel_path);
 
   // ---- used by the prelude
@@ -40,6 +41,7 @@ class Stager {
   Array* new_array(std::vector<Value> items = {});
   Object* new_object();
   Native* new_native(Native n);
+  [[noreturn]] void not_callable(const Ast* callee, const Value& v);  // the error for calling a non-function
   std::string describe(const Value& v) const;   // for messages: "number 3", "u32 value", ...
   std::string to_string(const Value& v, const Ast* at);
   bool truthy(const Value& v, const Ast* at);
@@ -100,6 +102,7 @@ class Stager {
   void carry_out(Env* env, std::vector<Cell>& cells, const Ast* at, const char* what);
 
   std::string root_;
+  std::string base_;  // modules stay inside this folder (relative to root_, "" = root_) by real path
   SourceSet& sources_;
   std::vector<std::unique_ptr<Array>> arrays_;
   std::vector<std::unique_ptr<Object>> objects_;

@@ -53,8 +53,9 @@ uint64_t Stager::const_bits(const Value& v, Ty ty, const Ast* at) {
   if (v.k == Value::Num) {
     if (!is_int(v.n)) error(at, "constant " + number_to_string(v.n) + " is not an integer; " + ty_name(ty) + " needs one");
     if (is64) {
-      if (std::fabs(v.n) > 9007199254740992.0)
-        error(at, "number " + number_to_string(v.n) + " is above 2^53, where numbers may already be rounded; write 64-bit constants as BigInt literals (0x...n)");
+      // 2^53 itself is where rounding starts: 2^53 + 1 is read as 2^53, so no number there is trusted.
+      if (std::fabs(v.n) >= 9007199254740992.0)
+        error(at, "number " + number_to_string(v.n) + " is at or above 2^53, where numbers may already be rounded (9007199254740993 reads as 9007199254740992); write 64-bit constants as BigInt literals (0x...n)");
       bits = static_cast<uint64_t>(static_cast<int64_t>(v.n));
     } else {
       if (v.n < -2147483648.0 || v.n > 4294967295.0) error(at, "constant " + number_to_string(v.n) + " does not fit in " + ty_name(ty));

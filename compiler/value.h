@@ -32,6 +32,7 @@ struct Value {
   Object* obj = nullptr;
   Closure* fn = nullptr;
   Native* nat = nullptr;
+  const Ast* no_return = nullptr;  // Undef: the call whose function body ended without `return` (for messages)
 
   static Value undef() { return {}; }
   static Value null() { Value v; v.k = Null; return v; }

@@ -213,3 +213,34 @@ TEST_CASE("the manifest records the toolchain that runs, not the one cmake saw")
   CHECK(r.code == 1);
   CHECK(r.out.find("made with another toolchain") != std::string::npos);
 }
+
+TEST_CASE("build: imports stay inside modules/, by path and by real path") {
+  Project p;
+  fs::remove_all(p.dir / "targets");
+  spit(p.dir / "outside.js", "export const K = 1;\n");
+  spit(p.dir / "modules/zz_up.js", "import { u32, fn } from 'awasm';\nimport { K } from '../outside.js';\nexport const f = fn([u32], (x) => x + K);\n");
+  Result up = run("build " + p.root());
+  CHECK(up.code == 1);
+  CHECK(up.out.find("modules/zz_up.js:2:19: error: import '../outside.js' leaves modules/") != std::string::npos);
+  CHECK_FALSE(fs::exists(p.dir / "targets"));
+
+  // The same file reached through a symlink inside modules/.
+  fs::remove(p.dir / "modules/zz_up.js");
+  fs::create_directory_symlink(p.dir, p.dir / "modules/zz_link");
+  spit(p.dir / "modules/zz_via.js", "import { u32, fn } from 'awasm';\nimport { K } from './zz_link/outside.js';\nexport const f = fn([u32], (x) => x + K);\n");
+  Result via = run("build " + p.root());
+  CHECK(via.code == 1);
+  CHECK(via.out.find("modules/zz_via.js:2:19: error: module modules/zz_link/outside.js is outside modules/ (through a symlink)") != std::string::npos);
+  CHECK_FALSE(fs::exists(p.dir / "targets"));
+
+  // A module file that is itself a symlink to a file outside modules/.
+  fs::remove(p.dir / "modules/zz_via.js");
+  fs::remove(p.dir / "modules/zz_link");
+  spit(p.dir / "kernel.js", "import { u32, fn } from 'awasm';\nexport const f = fn([u32], (x) => x);\n");
+  fs::create_symlink(p.dir / "kernel.js", p.dir / "modules/zz_kernel.js");
+  Result link = run("build " + p.root());
+  CHECK(link.code == 1);
+  CHECK(link.out.find("module modules/zz_kernel.js is outside modules/ (through a symlink)") != std::string::npos);
+  fs::remove(p.dir / "modules/zz_kernel.js");
+  CHECK(run("build " + p.root()).code == 0);
+}
