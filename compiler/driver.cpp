@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "emit.h"
+#include "names.h"
 #include "sha256.h"
 #include "stage.h"
 
@@ -73,6 +74,7 @@ Module lower_for_target(Module m, Target t, const std::string& stop_after) {
 }
 
 std::string emit_target(const Module& m, Target t, const SourceSet& sources) {
+  check_output_names(m);
   switch (t) {
     case Target::Wasm: return emit_wasm_target(m, false);
     case Target::WasmThreads: return emit_wasm_target(m, true);
@@ -132,11 +134,12 @@ std::string manifest_json(const std::vector<OutputFile>& files) {
   std::vector<std::pair<std::string, std::string>> rows;
   for (const OutputFile& f : files) rows.emplace_back("targets/" + f.path, sha256_hex(f.bytes));
   std::sort(rows.begin(), rows.end());
-  std::string out = "{\n  \"compiler\": \"awasmc " AWASMC_VERSION "\",\n";
-  out += "  \"toolchain\": {\n    \"binaryen\": \"" BINARYEN_VERSION "\",\n    \"tree-sitter\": \"" TREE_SITTER_VERSION
-         "\",\n    \"tree-sitter-javascript\": \"" GRAMMAR_VERSION "\"\n  },\n  \"files\": {\n";
+  // Every string goes through json_string: versions come from the build machine, paths from file names.
+  std::string out = "{\n  \"compiler\": " + json_string("awasmc " AWASMC_VERSION) + ",\n";
+  out += "  \"toolchain\": {\n    \"binaryen\": " + json_string(BINARYEN_VERSION) + ",\n    \"tree-sitter\": " +
+         json_string(TREE_SITTER_VERSION) + ",\n    \"tree-sitter-javascript\": " + json_string(GRAMMAR_VERSION) + "\n  },\n  \"files\": {\n";
   for (size_t i = 0; i < rows.size(); i++)
-    out += "    \"" + rows[i].first + "\": \"" + rows[i].second + "\"" + (i + 1 < rows.size() ? ",\n" : "\n");
+    out += "    " + json_string(rows[i].first) + ": " + json_string(rows[i].second) + (i + 1 < rows.size() ? ",\n" : "\n");
   out += "  }\n}\n";
   return out;
 }
