@@ -90,6 +90,13 @@ std::vector<OutputFile> build_all(const std::string& root, int jobs, SourceSet& 
   for (const auto& e : fs::directory_iterator(fs::path(root) / "modules"))
     if (e.is_regular_file() && e.path().extension() == ".js") paths.push_back("modules/" + e.path().filename().string());
   std::sort(paths.begin(), paths.end());
+  // A module's name becomes targets/<target>/<name>.js, a MANIFEST.json key and comment text: plain names only.
+  for (const std::string& p : paths) {
+    const std::string stem = fs::path(p).stem().string();
+    if (std::string problem = name_problem(stem, NameKind::Module); !problem.empty())
+      throw std::runtime_error("error: module file " + js_string(p) + ": its name " + js_string(stem) + " " + problem +
+                               "; module names become target file names (targets/<target>/<name>.js), so rename the file\n");
+  }
 
   // Parse, stage, verify: sequential (the SourceSet grows as modules import each other).
   std::vector<Module> staged;
