@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "emit.h"
+#include "names.h"
 #include "sha256.h"
 #include "stage.h"
 #include "toolchain.h"
@@ -75,6 +76,7 @@ Module lower_for_target(Module m, Target t, const std::string& stop_after) {
 }
 
 std::string emit_target(const Module& m, Target t, const SourceSet& sources) {
+  check_output_names(m);
   switch (t) {
     case Target::Wasm: return emit_wasm_target(m, false);
     case Target::WasmThreads: return emit_wasm_target(m, true);
@@ -90,6 +92,13 @@ std::vector<OutputFile> build_all(const std::string& root, int jobs, SourceSet& 
   for (const auto& e : fs::directory_iterator(fs::path(root) / "modules"))
     if (e.is_regular_file() && e.path().extension() == ".js") paths.push_back("modules/" + e.path().filename().string());
   std::sort(paths.begin(), paths.end());
+  // A module's name becomes targets/<target>/<name>.js, a MANIFEST.json key and comment text: plain names only.
+  for (const std::string& p : paths) {
+    const std::string stem = fs::path(p).stem().string();
+    if (std::string problem = name_problem(stem, NameKind::Module); !problem.empty())
+      throw std::runtime_error("error: module file " + js_string(p) + ": its name " + js_string(stem) + " " + problem +
+                               "; module names become target file names (targets/<target>/<name>.js), so rename the file\n");
+  }
 
   // Parse, stage, verify: sequential (the SourceSet grows as modules import each other).
   std::vector<Module> staged;
@@ -134,12 +143,13 @@ std::string manifest_json(const std::vector<OutputFile>& files) {
   std::vector<std::pair<std::string, std::string>> rows;
   for (const OutputFile& f : files) rows.emplace_back("targets/" + f.path, sha256_hex(f.bytes));
   std::sort(rows.begin(), rows.end());
-  std::string out = "{\n  \"compiler\": \"awasmc " AWASMC_VERSION "\",\n";
-  const Toolchain& tc = toolchain();  // the loaded libraries' versions (plain version strings, see toolchain.cpp)
-  out += "  \"toolchain\": {\n    \"binaryen\": \"" + tc.binaryen + "\",\n    \"tree-sitter\": \"" + tc.tree_sitter +
-         "\",\n    \"tree-sitter-javascript\": \"" + tc.grammar + "\"\n  },\n  \"files\": {\n";
+  // Every string goes through json_string: versions come from the machine's package database, paths from file names.
+  std::string out = "{\n  \"compiler\": " + json_string("awasmc " AWASMC_VERSION) + ",\n";
+  const Toolchain& tc = toolchain();  // the loaded libraries' versions (see toolchain.cpp)
+  out += "  \"toolchain\": {\n    \"binaryen\": " + json_string(tc.binaryen) + ",\n    \"tree-sitter\": " +
+         json_string(tc.tree_sitter) + ",\n    \"tree-sitter-javascript\": " + json_string(tc.grammar) + "\n  },\n  \"files\": {\n";
   for (size_t i = 0; i < rows.size(); i++)
-    out += "    \"" + rows[i].first + "\": \"" + rows[i].second + "\"" + (i + 1 < rows.size() ? ",\n" : "\n");
+    out += "    " + json_string(rows[i].first) + ": " + json_string(rows[i].second) + (i + 1 < rows.size() ? ",\n" : "\n");
   out += "  }\n}\n";
   return out;
 }

@@ -8,6 +8,7 @@
 #include <functional>
 
 #include "emit.h"
+#include "names.h"
 #include "schedule.h"
 
 namespace awasmc {
@@ -111,8 +112,8 @@ std::string emit_runtime_target(const Module& m) {
   for (auto& ins : p.code)
     for (int32_t v : ins) leb(bytes, v);
   std::string ops;
-  for (int i = 0; i < static_cast<int>(Op::Count_); i++) ops += std::string(i ? ", '" : "'") + op_info(static_cast<Op>(i)).text + "'";
-  for (const char* c : kControlNames) ops += std::string(", '") + c + "'";
+  for (int i = 0; i < static_cast<int>(Op::Count_); i++) ops += (i ? ", " : "") + js_string(op_info(static_cast<Op>(i)).text);
+  for (const char* c : kControlNames) ops += ", " + js_string(c);
 
   std::string out = target_header(m, Target::Runtime);
   out += "import { instantiateProgram } from '../../runtime/interp.js';\n";

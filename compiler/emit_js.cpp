@@ -7,6 +7,7 @@
 #include <set>
 
 #include "emit.h"
+#include "names.h"
 #include "schedule.h"
 
 namespace awasmc {
@@ -116,7 +117,7 @@ struct JsEmitter {
     }
     return s;
   }
-  std::string where(SrcLoc loc) { return sources.where(loc); }
+  std::string where(SrcLoc loc) { return js_comment(sources.where(loc)); }  // for `// file:line` comments
 
   // One statement of a block, as text; records what it references in `r`.
   std::string statement(const Stmt& s, int depth, Refs& r) {
@@ -215,7 +216,7 @@ struct JsEmitter {
     }
     for (size_t p = 0; p < ranges.size(); p++) {
       std::string name = f.name + "_part" + std::to_string(parts++);
-      std::string fn = "  function " + name + "() { // a part of " + f.name + ", split to stay optimizable\n";
+      std::string fn = "  function " + name + "() { // a part of " + js_comment(f.name) + ", split to stay optimizable\n";
       for (uint32_t t : part[p].t_used)
         if (!part[p].t_defined.count(t)) {
           std::string nm = "t" + std::to_string(t);

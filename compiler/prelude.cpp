@@ -349,8 +349,9 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
 
   switch (nat->id) {
     case B_memory: {
-      if (arg(0).k != Value::Str || arg(0).s.empty()) error(site, "memory(name, spec): name must be a non-empty string");
+      if (arg(0).k != Value::Str || arg(0).s.empty()) error(arg_node(site, 0), "memory(name, spec): name must be a non-empty string");
       const std::string name = arg(0).s;
+      check_name(name, NameKind::Region, "memory region name", arg_node(site, 0));
       auto make_view = [&](const std::string& region, Native* spec) {
         if (spec->kind != Native::Type) error(site, "memory(name, spec): spec must be a type such as u32.array(16), not " + describe(Value::native(spec)));
         return Value::native(new_native(region_view(*this, region, spec->ty, spec->be, spec->count ? spec->count : 1, 1, site)));
@@ -360,6 +361,7 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
         Object* o = new_object();
         for (auto& [field, spec] : arg(1).obj->props) {
           if (spec.k != Value::Nat) error(site, "memory(name, {field: spec}): field '" + field + "' must be a type spec");
+          check_name(field, NameKind::Region, "memory region field name", prop_node(arg_node(site, 1), field));
           o->set(field, make_view(name + "." + field, spec.nat));
         }
         return Value::object(o);
@@ -368,7 +370,8 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
     }
     case B_memory_batch: {
       // memory.batch(name, copies, spec, layout = 'interleaved' | 'split'): one copy of spec per lane.
-      if (arg(0).k != Value::Str || arg(0).s.empty()) error(site, "memory.batch(name, copies, spec): name must be a non-empty string");
+      if (arg(0).k != Value::Str || arg(0).s.empty()) error(arg_node(site, 0), "memory.batch(name, copies, spec): name must be a non-empty string");
+      check_name(arg(0).s, NameKind::Region, "memory region name", arg_node(site, 0));
       double copies = want_num(1, "memory.batch: copies");
       if (!is_int(copies) || copies < 1 || copies > 64) error(site, "memory.batch: copies must be an integer from 1 to 64");
       if (arg(2).k != Value::Nat || arg(2).nat->kind != Native::Type) error(site, "memory.batch: spec must be a type such as u32.array(8)");
@@ -382,7 +385,8 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
     }
     case B_memory_data: {
       // memory.data(name, type, values): a constant region with these initial contents.
-      if (arg(0).k != Value::Str || arg(0).s.empty()) error(site, "memory.data(name, type, values): name must be a non-empty string");
+      if (arg(0).k != Value::Str || arg(0).s.empty()) error(arg_node(site, 0), "memory.data(name, type, values): name must be a non-empty string");
+      check_name(arg(0).s, NameKind::Region, "memory region name", arg_node(site, 0));
       const Value& t = arg(1);
       if (t.k != Value::Nat || t.nat->kind != Native::Type || t.nat->count || ty_vector(t.nat->ty))
         error(site, "memory.data(name, type, values): type must be a plain scalar type such as u32 or u64.be");
@@ -433,7 +437,10 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       }
       if (arg(2).k == Value::Obj) {
         if (Value* nm = arg(2).obj->find("name")) {
-          if (nm->k != Value::Str || nm->s.empty()) error(site, "fn options: name must be a non-empty string");
+          const Ast* at = prop_node(arg_node(site, 2), "name");
+          if (at && at->type == "pair") at = at->field("value");
+          if (nm->k != Value::Str || nm->s.empty()) error(at, "fn options: name must be a non-empty string");
+          check_name(nm->s, NameKind::Function, "kernel function name", at);
           k.export_name = nm->s;
           if (k.targets.empty()) error(site, "fn options: a name is only needed with targets (one name, disjoint targets)");
         }

@@ -150,6 +150,8 @@ ModuleRecord* Stager::load_module(const std::string& rel_path, const Ast* at) {
   return m;
 }
 
+static std::string unescape_string(const Ast* str, Stager& st);
+
 void Stager::run_module(ModuleRecord* m) {
   Env* globals = new_env(nullptr);
   install_globals(globals);
@@ -216,7 +218,10 @@ void Stager::run_module(ModuleRecord* m) {
             names.push_back(nm->text);
           }
         } else error(d, d->type + " cannot be exported");
-        for (auto& n : names) m->exports.emplace_back(n, lookup(n, m->env, d)->v);
+        for (size_t i = 0; i < names.size(); i++) {
+          m->exports.emplace_back(names[i], lookup(names[i], m->env, d)->v);
+          m->export_nodes.push_back(d->type == "function_declaration" ? d->field("name") : d->named_kids()[i]->field("name"));
+        }
         continue;
       }
       bool clause = false;
@@ -226,7 +231,10 @@ void Stager::run_module(ModuleRecord* m) {
         for (const Ast* sp : c->named_kids()) {
           const Ast* name = sp->field("name");
           const Ast* alias = sp->field("alias");
-          m->exports.emplace_back(alias ? alias->text : name->text, lookup(name->text, m->env, name)->v);
+          // `export { f as "any string" }` is JavaScript too; the naming rule below decides whether it is a kernel name.
+          std::string exported = !alias ? name->text : alias->type == "string" ? unescape_string(alias, *this) : alias->text;
+          m->exports.emplace_back(exported, lookup(name->text, m->env, name)->v);
+          m->export_nodes.push_back(alias ? alias : name);
         }
       }
       if (!clause || s->field("source")) error(s, "only `export const/function ...` and `export { a, b as c }` are supported");
@@ -244,8 +252,13 @@ Module Stager::run(const std::string& rel_path) {
   out.name = std::filesystem::path(rel_path).stem().string();
   ModuleRecord* m = load_module(rel_path, nullptr);
   std::vector<std::pair<std::string, Native*>> kernels;
-  for (auto& [name, v] : m->exports)
-    if (v.k == Value::Nat && v.nat->kind == Native::Kernel) kernels.emplace_back(v.nat->export_name.empty() ? name : v.nat->export_name, v.nat);
+  for (size_t i = 0; i < m->exports.size(); i++) {
+    const auto& [name, v] = m->exports[i];
+    if (v.k != Value::Nat || v.nat->kind != Native::Kernel) continue;
+    // fn(..., { name }) was checked where it was written.
+    if (v.nat->export_name.empty()) check_name(name, NameKind::Function, "exported kernel name", m->export_nodes[i]);
+    kernels.emplace_back(v.nat->export_name.empty() ? name : v.nat->export_name, v.nat);
+  }
   std::stable_sort(kernels.begin(), kernels.end(), [](auto& a, auto& b) { return a.first < b.first; });
   // One name may be given to several functions only for disjoint sets of targets.
   for (size_t i = 0; i + 1 < kernels.size(); i++) {
@@ -299,6 +312,39 @@ void Stager::stage_kernel(const std::string& name, Native* k, Module& out) {
   fn_ = nullptr;
   blocks_.clear();
   out.functions.push_back(std::move(f));
+}
+
+const Ast* Stager::arg_node(const Ast* site, size_t i) {
+  const Ast* args = site && site->type == "call_expression" ? site->field("arguments") : nullptr;
+  if (!args || args->type != "arguments") return site;
+  std::vector<const Ast*> kids = args->named_kids();
+  for (size_t k = 0; k < kids.size() && k <= i; k++) {
+    if (kids[k]->type == "spread_element") return site;
+    if (k == i) return kids[k];
+  }
+  return site;
+}
+
+const Ast* Stager::prop_node(const Ast* obj, const std::string& key) {
+  const Ast* found = obj;
+  if (!obj || obj->type != "object") return obj;
+  for (const Ast* k : obj->named_kids()) {
+    if (k->type == "shorthand_property_identifier" && k->text == key) found = k;
+    if (k->type != "pair") continue;
+    const Ast* kn = k->field("key");
+    std::string text;
+    if (kn->type == "property_identifier") text = kn->text;
+    else if (kn->type == "string")
+      for (const Ast* f : kn->kids)
+        if (f->type == "string_fragment") text += f->text;
+    if (text == key) found = k;
+  }
+  return found;
+}
+
+void Stager::check_name(const std::string& name, NameKind kind, const std::string& what, const Ast* at) {
+  std::string problem = name_problem(name, kind);
+  if (!problem.empty()) error(at, what + " " + js_string(name) + " " + problem + " (see \"Names\" in docs/language.md)");
 }
 
 uint32_t Stager::alloc_region(const std::string& name, uint32_t bytes, const Ast* at, std::string data) {

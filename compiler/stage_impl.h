@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "names.h"
 #include "stage.h"
 #include "value.h"
 
@@ -18,6 +19,7 @@ struct ModuleRecord {
   ParsedFile parsed;
   Env* env = nullptr;
   std::vector<std::pair<std::string, Value>> exports;  // in source order
+  std::vector<const Ast*> export_nodes;                 // where each export's name is written
   bool done = false;
 };
 
@@ -55,6 +57,13 @@ class Stager {
   Value native_member(Native* nat, const std::string& name, const Ast* at);
   Value array_method(Array* arr, const std::string& name, std::vector<Value>& args, const Ast* site);
   Value string_member(const std::string& s, const std::string& name, const Ast* at);
+  // Where argument i of the call `site` is written, for errors about that argument; `site`
+  // itself when it is not a call or a spread comes first.
+  static const Ast* arg_node(const Ast* site, size_t i);
+  // In an object literal, the last property written as `key` (a pair or shorthand), or `obj` itself.
+  static const Ast* prop_node(const Ast* obj, const std::string& key);
+  // The naming rule (names.h): an error at `at` when `name` cannot be a name of that kind.
+  void check_name(const std::string& name, NameKind kind, const std::string& what, const Ast* at);
 
  private:
   // evaluator

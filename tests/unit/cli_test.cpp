@@ -7,7 +7,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -243,4 +245,75 @@ TEST_CASE("build: imports stay inside modules/, by path and by real path") {
   CHECK(link.out.find("module modules/zz_kernel.js is outside modules/ (through a symlink)") != std::string::npos);
   fs::remove(p.dir / "modules/zz_kernel.js");
   CHECK(run("build " + p.root()).code == 0);
+}
+
+// A module's file name becomes targets/<target>/<name>.js, a MANIFEST.json key and
+// header comment text: only plain names are built, and a bad one is named, escaped.
+TEST_CASE("build rejects module file names that are not plain names, and writes nothing") {
+  const char* kKernel = "import { u32, fn } from 'awasm';\nexport const f = fn([u32], (x) => x);\n";
+  struct Case {
+    std::string file, shown;
+  };
+  for (const Case& c : {Case{"it's.js", "'modules/it\\'s.js'"}, Case{"a\nb.js", "'modules/a\\nb.js'"},
+                        Case{"my kernel.js", "'modules/my kernel.js'"}, Case{"sha2-copy.js", "'modules/sha2-copy.js'"},
+                        Case{"back\\slash.js", "'modules/back\\\\slash.js'"}, Case{"$k.js", "'modules/$k.js'"}}) {
+    Project p;
+    fs::remove_all(p.dir / "targets");
+    std::ofstream(p.dir / "modules" / c.file) << kKernel;
+    Result r = run("build " + p.root());
+    CHECK_MESSAGE(r.code == 1, c.file);
+    CHECK_MESSAGE(r.out.find("error: module file " + c.shown) != std::string::npos, r.out);
+    CHECK_MESSAGE(r.out.find("rename the file") != std::string::npos, r.out);
+    CHECK_MESSAGE(std::count(r.out.begin(), r.out.end(), '\n') == 1, r.out);  // the name cannot break the message's line
+    CHECK_FALSE(fs::exists(p.dir / "targets"));
+  }
+  // Underscores and digits are fine.
+  Project p;
+  std::ofstream(p.dir / "modules/my_kernel_2.js") << kKernel;
+  CHECK(run("build " + p.root()).code == 0);
+  CHECK(fs::exists(p.dir / "targets/js/my_kernel_2.js"));
+}
+
+// Paths of imported modules are not restricted (they are never file names of targets),
+// so they reach the js target's `// file:line` comments escaped. The folder name holds a
+// quote and U+2028, a line terminator in JavaScript (and allowed raw in a string literal).
+TEST_CASE("a hostile import path stays inside its comment in the js target") {
+  Project p;
+  fs::remove_all(p.dir / "targets");
+  const std::string dir = "we'i\xe2\x80\xa8rd";
+  fs::create_directories(p.dir / "modules" / dir);
+  std::ofstream(p.dir / "modules" / dir / "lib.js")
+      << "import { u32, fn, loop } from 'awasm';\n"
+         "export const make = () => fn([u32], (n) => {\n"
+         "  let s = u32(0);\n"
+         "  loop(n, (i) => { s = s + i; });\n"
+         "  return s;\n"
+         "});\n";
+  std::ofstream(p.dir / "modules/k.js") << "import { make } from \"./" << dir << "/lib.js\";\nexport const k = make();\n";
+  Result r = run("build " + p.root());
+  REQUIRE_MESSAGE(r.code == 0, r.out);
+  std::string js;
+  {
+    std::ifstream in(p.dir / "targets/js/k.js", std::ios::binary);
+    js.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  CHECK(js.find("  // modules/we'i\\u2028rd/lib.js:2\n  function k(l0) {\n") != std::string::npos);
+  CHECK(js.find("{ // modules/we'i\\u2028rd/lib.js:4\n") != std::string::npos);
+  if (std::system("node --version >/dev/null 2>&1") == 0) {
+    // Every target still parses and runs (the runtime target imports ../../runtime/interp.js).
+    fs::copy(fs::path(AWASMC_SOURCE_DIR) / "runtime", p.dir / "runtime", fs::copy_options::recursive);
+    std::ofstream(p.dir / "check.mjs") << "for (const t of ['wasm', 'wasm_threads', 'js', 'runtime']) {\n"
+                                          "  const m = await import(`./targets/${t}/k.js`);\n"
+                                          "  if (m.instantiate().fns.k(5) !== 10) throw new Error(t);\n"
+                                          "}\n"
+                                          "process.stdout.write('ok');\n";
+    Result n = {0, ""};
+    FILE* f = popen(("node " + (p.dir / "check.mjs").string() + " 2>&1").c_str(), "r");
+    REQUIRE(f != nullptr);
+    char buf[4096];
+    size_t got;
+    while ((got = fread(buf, 1, sizeof buf, f)) > 0) n.out.append(buf, got);
+    n.code = WEXITSTATUS(pclose(f));
+    CHECK_MESSAGE(n.out == "ok", n.out);
+  }
 }
