@@ -104,7 +104,7 @@ std::vector<OutputFile> build_all(const std::string& root, int jobs, SourceSet& 
   std::vector<Module> staged;
   for (const std::string& p : paths) {
     try {
-      Module m = stage_module(root, p, sources, "modules");
+      Module m = stage_module(root, p, sources, "modules", /*library_ok=*/true);
       verify_module(m);
       if (!m.functions.empty()) staged.push_back(std::move(m));
     } catch (const CompileError& e) {

@@ -271,7 +271,7 @@ Module Stager::run(const std::string& rel_path) {
         throw CompileError(kernels[j].second->loc, "two kernel functions are named '" + kernels[i].first + "' for the same target; give them disjoint { targets }");
     }
   }
-  if (kernels.empty()) throw CompileError(SrcLoc{0, 1, 1}, "module exports no kernel functions (export const f = fn([...], body))");
+  if (kernels.empty() && !library_ok_) throw CompileError(SrcLoc{0, 1, 1}, "module exports no kernel functions (export const f = fn([...], body))");
   for (auto& [name, k] : kernels) stage_kernel(name, k, out);
   uint32_t pages = (mem_end_ + 65535) / 65536;
   out.memory_bytes = (pages ? pages : 1) * 65536;
@@ -1324,11 +1324,13 @@ Value Stager::eval_unary(const Ast* e, Env* env) {
   error(e, "unary " + op + " is not allowed in kernels");
 }
 
-Module stage_module(const std::string& root, const std::string& rel_path, SourceSet& sources, const std::string& contain) {
+Module stage_module(const std::string& root, const std::string& rel_path, SourceSet& sources, const std::string& contain,
+                    bool library_ok) {
   std::string base = std::filesystem::path(contain).lexically_normal().generic_string();
   if (base == ".") base.clear();
   if (!base.empty() && base.back() == '/') base.pop_back();
   Stager s(root, sources, base);
+  s.library_ok_ = library_ok;
   return s.run(rel_path);
 }
 

@@ -17,7 +17,10 @@ namespace awasmc {
 // Source files are added to `sources` as they are imported, so errors can be printed.
 // Every module it loads, the first included, must lie inside root/`contain` by
 // its real path (`awasmc build` passes "modules"; "" is root itself).
+// A module that exports no kernel function is an error unless `library_ok`
+// (build: it is a library for the others and gives a module with no functions).
 // Throws CompileError.
-Module stage_module(const std::string& root, const std::string& rel_path, SourceSet& sources, const std::string& contain = "");
+Module stage_module(const std::string& root, const std::string& rel_path, SourceSet& sources, const std::string& contain = "",
+                    bool library_ok = false);
 
 }  // namespace awasmc

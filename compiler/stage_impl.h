@@ -28,6 +28,7 @@ class Stager {
   Stager(std::string root, SourceSet& sources, std::string contain = "")
       : root_(std::move(root)), base_(std::move(contain)), sources_(sources) {}
   Module run(const std::string& rel_path);
+  bool library_ok_ = false;  // a module without kernels is a library (build), not an error (dump)
 
   // ---- used by the prelude
   [[noreturn]] void error(const Ast* at, const std::string& msg) { fail(at ? at->loc : SrcLoc{}, msg); }

@@ -317,3 +317,16 @@ TEST_CASE("a hostile import path stays inside its comment in the js target") {
     CHECK_MESSAGE(n.out == "ok", n.out);
   }
 }
+
+TEST_CASE("build: a module in modules/ that exports no kernel is a library for the others") {
+  Project p;
+  spit(p.dir / "modules/zz_common.js", "export const K = [1, 2, 3];\nexport const add = (a, b) => a + b;\n");
+  spit(p.dir / "modules/zz_user.js",
+       "import { u32, fn } from 'awasm';\nimport { K, add } from './zz_common.js';\nexport const f = fn([u32], (x) => add(x, K[2]));\n");
+  Result r = run("build " + p.root());
+  CHECK_MESSAGE(r.code == 0, r.out);
+  CHECK(fs::exists(p.dir / "targets/js/zz_user.js"));
+  CHECK_FALSE(fs::exists(p.dir / "targets/js/zz_common.js"));
+  CHECK(slurp(p.dir / "targets/MANIFEST.json").find("zz_common") == std::string::npos);
+  CHECK(run("verify " + p.root()).code == 0);
+}
