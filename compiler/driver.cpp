@@ -7,11 +7,15 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <set>
+#include <new>
 #include <sstream>
 #include <thread>
 
@@ -109,6 +113,11 @@ std::vector<OutputFile> build_all(const std::string& root, int jobs, SourceSet& 
       if (!m.functions.empty()) staged.push_back(std::move(m));
     } catch (const CompileError& e) {
       throw std::runtime_error(sources.format(e));
+    } catch (const std::bad_alloc&) {
+      // The failed module's values are freed by now, so the message can be built.
+      throw std::runtime_error(p + ": error: out of memory while parsing and staging this module\n");
+    } catch (const std::exception& e) {
+      throw std::runtime_error(p + ": error: while parsing and staging this module: " + e.what() + "\n");
     }
   }
 
@@ -116,25 +125,47 @@ std::vector<OutputFile> build_all(const std::string& root, int jobs, SourceSet& 
   const size_t nt = std::size(kTargets);
   std::vector<OutputFile> out(staged.size() * nt);
   std::vector<std::string> errors(out.size());
+  // Nothing may escape a worker (an exception leaving a thread is std::terminate):
+  // running out of memory is recorded here and reported after the join, when the
+  // job's memory is freed and a message can be built.
+  std::vector<char> out_of_memory(out.size(), 0);
   std::atomic<size_t> next{0};
   auto worker = [&] {
     for (size_t i; (i = next++) < out.size();) {
       const Module& m = staged[i / nt];
       Target t = kTargets[i % nt];
       try {
-        Module lowered = lower_for_target(m, t);
-        out[i] = {std::string(target_name(t)) + "/" + m.name + ".js", emit_target(lowered, t, sources)};
-      } catch (const CompileError& e) {
-        errors[i] = sources.format(e);
+        try {
+          Module lowered = lower_for_target(m, t);
+          out[i] = {std::string(target_name(t)) + "/" + m.name + ".js", emit_target(lowered, t, sources)};
+        } catch (const CompileError& e) {
+          errors[i] = sources.format(e);
+        } catch (const std::bad_alloc&) {
+          out_of_memory[i] = 1;
+        } catch (const std::exception& e) {
+          errors[i] = m.source + ": error: while compiling for target " + target_name(t) + ": " + e.what() + "\n";
+        }
+      } catch (...) {  // building a message above ran out of memory too
+        out_of_memory[i] = 1;
       }
     }
   };
   std::vector<std::thread> pool;
-  for (int k = 1; k < std::max(1, jobs); k++) pool.emplace_back(worker);
+  for (int k = 1; k < std::max(1, jobs); k++) {
+    try {
+      pool.emplace_back(worker);
+    } catch (const std::exception&) {
+      break;  // no thread for this job (resource limits): the threads we have do the work
+    }
+  }
   worker();
   for (auto& th : pool) th.join();
-  for (const std::string& e : errors)
-    if (!e.empty()) throw std::runtime_error(e);
+  for (size_t i = 0; i < out.size(); i++) {
+    if (out_of_memory[i])
+      throw std::runtime_error(staged[i / nt].source + ": error: out of memory while compiling for target " +
+                               target_name(kTargets[i % nt]) + "\n");
+    if (!errors[i].empty()) throw std::runtime_error(errors[i]);
+  }
   out.push_back({"MANIFEST.json", manifest_json(out)});
   return out;
 }
@@ -356,6 +387,8 @@ int cmd_dump(const Args& a) {
     verify_module(m);
   } catch (const CompileError& e) {
     throw std::runtime_error(sources.format(e));
+  } catch (const std::bad_alloc&) {
+    throw std::runtime_error(a.file + ": error: out of memory while parsing and staging\n");
   }
   try {
     if (a.pass == "emit") {
@@ -371,14 +404,36 @@ int cmd_dump(const Args& a) {
     if (a.pass != "stage") m = lower_for_target(std::move(m), t, a.pass == "final" ? "" : a.pass);
   } catch (const CompileError& e) {
     throw std::runtime_error(sources.format(e));
+  } catch (const std::bad_alloc&) {
+    throw std::runtime_error(a.file + ": error: out of memory while compiling for target " + a.target + "\n");
   }
   std::cout << print_module(m);
   return 0;
 }
 
+// The last resort for an exception no one can catch: one thrown on a thread the
+// compiler does not own (Binaryen's pass runner) ends in std::terminate. Report
+// it as an error with exit status 1 instead of SIGABRT; nothing here allocates.
+[[noreturn]] void on_terminate() {
+  const char* kind = "internal error: an unexpected exception";
+  if (std::exception_ptr e = std::current_exception()) {
+    try {
+      std::rethrow_exception(e);
+    } catch (const std::bad_alloc&) {
+      kind = "out of memory";
+    } catch (...) {
+    }
+  }
+  const char* job = binaryen_job();
+  std::fprintf(stderr, "%s%s%s%s\n", job[0] ? job : "awasmc", ": error: ", kind, job[0] ? " (in Binaryen)" : "");
+  std::fflush(stderr);
+  std::_Exit(1);
+}
+
 }  // namespace
 
 int cli_main(int argc, char** argv) {
+  std::set_terminate(on_terminate);
   Args a;
   std::string err;
   if (argc >= 2 && (!std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h") || !std::strcmp(argv[1], "help"))) {
@@ -405,6 +460,9 @@ int cli_main(int argc, char** argv) {
   } catch (const CompileError& e) {
     // Errors from build_all are already formatted; this path is dump's and stage's.
     std::cerr << "error: " << e.what() << "\n";
+    return 1;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "awasmc: error: out of memory\n";
     return 1;
   } catch (const std::exception& e) {
     std::cerr << e.what();

@@ -12,6 +12,10 @@ namespace awasmc {
 std::string emit_wasm_target(const Module& m, bool threads);  // emit_wasm.cpp (Binaryen)
 std::string emit_wasm_binary(const Module& m, bool threads);  // the raw .wasm bytes
 std::string emit_wasm_text(const Module& m, bool threads);    // the optimized module as wat (dump)
+// What Binaryen is working on ("modules/sha2.js for target wasm"), or "" when idle.
+// Binaryen runs its passes on threads of its own, where an exception (out of
+// memory) ends in std::terminate; the CLI's terminate handler names the job.
+const char* binaryen_job();
 std::string emit_js_target(const Module& m, const SourceSet& sources);  // emit_js.cpp
 std::string emit_runtime_target(const Module& m);                       // emit_bytecode.cpp
 

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <functional>
 #include <memory>
+#include <cstdio>
 #include <mutex>
 
 #include "emit.h"
@@ -20,6 +21,7 @@ const void* binaryen_symbol() { return reinterpret_cast<const void*>(&BinaryenMo
 namespace {
 
 std::mutex g_binaryen;
+char g_job[256];  // see binaryen_job()
 
 BinaryenOp Binaryen_() { return -1; }  // the table's `_`: no instruction
 
@@ -207,6 +209,12 @@ struct FnBuilder {
 // Builds, validates and optimizes; `use` receives the module while the lock is held.
 void with_module(const Module& m, bool threads, const std::function<void(BinaryenModuleRef)>& use) {
   std::lock_guard<std::mutex> lock(g_binaryen);
+  struct Job {  // fixed storage: read by a terminate handler that must not allocate
+    Job(const Module& m, bool threads) {
+      std::snprintf(g_job, sizeof g_job, "%s for target %s", m.source.c_str(), threads ? "wasm_threads" : "wasm");
+    }
+    ~Job() { g_job[0] = 0; }
+  } job(m, threads);
   ModuleRef ref;
   BinaryenModuleRef mod = ref.m;
   BinaryenFeatures feats = BinaryenFeatureMVP() | BinaryenFeatureSIMD128() | BinaryenFeatureBulkMemory() |
@@ -302,5 +310,7 @@ std::string emit_wasm_target(const Module& m, bool threads) {
   out += "    },\n  };\n}\n";
   return out;
 }
+
+const char* binaryen_job() { return g_job; }
 
 }  // namespace awasmc

@@ -51,13 +51,23 @@ constexpr Arity kArity[] = {
 
 }  // namespace
 
+// A built-in function, or a method bound to a type or view (`W.load`). Each is made
+// once: reading `W.load` in an unrolled loop must not allocate per iteration.
+Native* Stager::builtin_native(int id, const std::string& name, Native* self) {
+  Native*& slot = builtins_[{self, id}];
+  if (!slot) {
+    Native n;
+    n.kind = Native::Builtin;
+    n.id = id;
+    n.name = name;
+    n.self = self;
+    slot = new_native(std::move(n));
+  }
+  return slot;
+}
+
 static Value builtin(Stager& s, int id, const std::string& name, Native* self = nullptr) {
-  Native n;
-  n.kind = Native::Builtin;
-  n.id = id;
-  n.name = name;
-  n.self = self;
-  return Value::native(s.new_native(std::move(n)));
+  return Value::native(s.builtin_native(id, name, self));
 }
 
 // A view of `count` elements of ty over a new region of `copies` such arrays (memory,
@@ -201,7 +211,7 @@ Value Stager::array_method(Array* arr, const std::string& name, std::vector<Valu
     if (name == "every") return Value::boolean(true);
     if (name == "some") return Value::boolean(false);
     if (name == "findIndex") return Value::num(-1);
-    return Value::array(new_array(std::move(out)));
+    return Value::array(new_array(std::move(out), site));
   }
   if (name == "reduce") {
     Value f = callback(0);
@@ -221,18 +231,21 @@ Value Stager::array_method(Array* arr, const std::string& name, std::vector<Valu
     double a = rel(int_arg(0, 0)), b = rel(int_arg(1, len));
     std::vector<Value> out;
     for (double i = a; i < b; i++) out.push_back(arr->items[static_cast<size_t>(i)]);
-    return Value::array(new_array(std::move(out)));
+    return Value::array(new_array(std::move(out), site));
   }
   if (name == "concat") {
+    size_t n = arr->items.size();
+    for (auto& a : args) n += a.k == Value::Arr ? a.arr->items.size() : 1;
+    check_array_length(n, site);
     std::vector<Value> out = arr->items;
     for (auto& a : args) {
       if (a.k == Value::Arr) out.insert(out.end(), a.arr->items.begin(), a.arr->items.end());
       else out.push_back(a);
     }
-    return Value::array(new_array(std::move(out)));
+    return Value::array(new_array(std::move(out), site));
   }
   if (name == "push") {
-    for (auto& a : args) arr->items.push_back(a);
+    for (auto& a : args) array_push(arr, a, site);
     return Value::num(static_cast<double>(arr->items.size()));
   }
   if (name == "pop") {
@@ -260,16 +273,20 @@ Value Stager::array_method(Array* arr, const std::string& name, std::vector<Valu
   if (name == "join") {
     std::string sep = args.empty() || args[0].k == Value::Undef ? "," : to_string(args[0], site);
     std::string out;
-    for (size_t i = 0; i < arr->items.size(); i++) out += (i ? sep : "") + to_string(arr->items[i], site);
-    return Value::str(out);
+    for (size_t i = 0; i < arr->items.size(); i++) {
+      std::string item = to_string(arr->items[i], site);
+      check_string_length(out.size() + (i ? sep.size() : 0) + item.size(), site);
+      out += (i ? sep : "") + item;
+    }
+    return new_string(std::move(out), site);
   }
   if (name == "entries" || name == "keys") {
     std::vector<Value> out;
     for (size_t i = 0; i < arr->items.size(); i++) {
       if (name == "keys") out.push_back(idx(i));
-      else out.push_back(Value::array(new_array({idx(i), arr->items[i]})));
+      else out.push_back(Value::array(new_array({idx(i), arr->items[i]}, site)));
     }
-    return Value::array(new_array(std::move(out)));
+    return Value::array(new_array(std::move(out), site));
   }
   if (name == "at") {
     double i = int_arg(0, 0);
@@ -349,8 +366,8 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
 
   switch (nat->id) {
     case B_memory: {
-      if (arg(0).k != Value::Str || arg(0).s.empty()) error(arg_node(site, 0), "memory(name, spec): name must be a non-empty string");
-      const std::string name = arg(0).s;
+      if (arg(0).k != Value::Str || arg(0).text().empty()) error(arg_node(site, 0), "memory(name, spec): name must be a non-empty string");
+      const std::string name = arg(0).text();
       check_name(name, NameKind::Region, "memory region name", arg_node(site, 0));
       auto make_view = [&](const std::string& region, Native* spec) {
         if (spec->kind != Native::Type) error(site, "memory(name, spec): spec must be a type such as u32.array(16), not " + describe(Value::native(spec)));
@@ -370,23 +387,23 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
     }
     case B_memory_batch: {
       // memory.batch(name, copies, spec, layout = 'interleaved' | 'split'): one copy of spec per lane.
-      if (arg(0).k != Value::Str || arg(0).s.empty()) error(arg_node(site, 0), "memory.batch(name, copies, spec): name must be a non-empty string");
-      check_name(arg(0).s, NameKind::Region, "memory region name", arg_node(site, 0));
+      if (arg(0).k != Value::Str || arg(0).text().empty()) error(arg_node(site, 0), "memory.batch(name, copies, spec): name must be a non-empty string");
+      check_name(arg(0).text(), NameKind::Region, "memory region name", arg_node(site, 0));
       double copies = want_num(1, "memory.batch: copies");
       if (!is_int(copies) || copies < 1 || copies > 64) error(site, "memory.batch: copies must be an integer from 1 to 64");
       if (arg(2).k != Value::Nat || arg(2).nat->kind != Native::Type) error(site, "memory.batch: spec must be a type such as u32.array(8)");
-      std::string layout = arg(3).k == Value::Undef ? "interleaved" : arg(3).k == Value::Str ? arg(3).s : "";
+      std::string layout = arg(3).k == Value::Undef ? "interleaved" : arg(3).k == Value::Str ? arg(3).text() : "";
       if (layout != "interleaved" && layout != "split") error(site, "memory.batch: layout must be 'interleaved' or 'split'");
       Native* spec = arg(2).nat;
-      Native v = region_view(*this, arg(0).s, spec->ty, spec->be, spec->count ? spec->count : 1, static_cast<uint64_t>(copies), site);
+      Native v = region_view(*this, arg(0).text(), spec->ty, spec->be, spec->count ? spec->count : 1, static_cast<uint64_t>(copies), site);
       v.batch = static_cast<uint32_t>(copies);
       v.interleaved = layout == "interleaved";
       return Value::native(new_native(std::move(v)));
     }
     case B_memory_data: {
       // memory.data(name, type, values): a constant region with these initial contents.
-      if (arg(0).k != Value::Str || arg(0).s.empty()) error(arg_node(site, 0), "memory.data(name, type, values): name must be a non-empty string");
-      check_name(arg(0).s, NameKind::Region, "memory region name", arg_node(site, 0));
+      if (arg(0).k != Value::Str || arg(0).text().empty()) error(arg_node(site, 0), "memory.data(name, type, values): name must be a non-empty string");
+      check_name(arg(0).text(), NameKind::Region, "memory region name", arg_node(site, 0));
       const Value& t = arg(1);
       if (t.k != Value::Nat || t.nat->kind != Native::Type || t.nat->count || ty_vector(t.nat->ty))
         error(site, "memory.data(name, type, values): type must be a plain scalar type such as u32 or u64.be");
@@ -400,7 +417,7 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
         for (int i = 0; i < size; i++) bytes += static_cast<char>(t.nat->be ? bits >> (8 * (size - 1 - i)) : bits >> (8 * i));
       }
       const uint32_t count = static_cast<uint32_t>(arg(2).arr->items.size());
-      return Value::native(new_native(region_view(*this, arg(0).s, ty, t.nat->be, count, 1, site, std::move(bytes))));
+      return Value::native(new_native(region_view(*this, arg(0).text(), ty, t.nat->be, count, 1, site, std::move(bytes))));
     }
     case B_view_lane: {
       Native* b = nat->self;
@@ -427,9 +444,9 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
           if (v.k != Value::Arr || v.arr->items.empty()) error(site, "fn options: targets must be a non-empty array of target names");
           for (auto& t : v.arr->items) {
             static const char* known[] = {"wasm", "wasm_threads", "js", "runtime"};
-            if (t.k != Value::Str || std::find(std::begin(known), std::end(known), t.s) == std::end(known))
+            if (t.k != Value::Str || std::find(std::begin(known), std::end(known), t.text()) == std::end(known))
               error(site, "fn options: unknown target " + describe(t) + " (wasm, wasm_threads, js, runtime)");
-            k.targets.push_back(t.s);
+            k.targets.push_back(t.text());
           }
         }
       } else if (arg(2).k != Value::Undef) {
@@ -439,9 +456,9 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
         if (Value* nm = arg(2).obj->find("name")) {
           const Ast* at = prop_node(arg_node(site, 2), "name");
           if (at && at->type == "pair") at = at->field("value");
-          if (nm->k != Value::Str || nm->s.empty()) error(at, "fn options: name must be a non-empty string");
-          check_name(nm->s, NameKind::Function, "kernel function name", at);
-          k.export_name = nm->s;
+          if (nm->k != Value::Str || nm->text().empty()) error(at, "fn options: name must be a non-empty string");
+          check_name(nm->text(), NameKind::Function, "kernel function name", at);
+          k.export_name = nm->text();
           if (k.targets.empty()) error(site, "fn options: a name is only needed with targets (one name, disjoint targets)");
         }
       }
@@ -542,7 +559,7 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
     case B_assert: {
       if (arg(0).k == Value::Rt) error(site, "assert() checks static conditions at build time; it got a runtime value");
       if (!truthy(arg(0), site))
-        error(site, "assertion failed" + (arg(1).k == Value::Str ? ": " + arg(1).s : std::string()));
+        error(site, "assertion failed" + (arg(1).k == Value::Str ? ": " + arg(1).text() : std::string()));
       return Value::undef();
     }
     case B_type_array: {
@@ -634,14 +651,15 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       if (src.k == Value::Arr) items = src.arr->items;
       else if (src.k == Value::Obj) {
         Value* l = src.obj->find("length");
-        if (!l || l->k != Value::Num || !is_int(l->n) || l->n < 0 || l->n > (1 << 24))
-          error(site, "Array.from({length: n}): n must be an integer between 0 and 2^24");
+        if (!l || l->k != Value::Num || !is_int(l->n) || l->n < 0)
+          error(site, "Array.from({length: n}): n must be a non-negative integer");
+        check_array_length(l->n > 1e15 ? SIZE_MAX : static_cast<size_t>(l->n), site);
         items.resize(static_cast<size_t>(l->n));
       } else error(site, "Array.from needs an array or {length: n}, not " + describe(src));
       if (arg(1).k != Value::Undef) {
         for (size_t i = 0; i < items.size(); i++) items[i] = call(arg(1), {items[i], Value::num(static_cast<double>(i))}, site);
       }
-      return Value::array(new_array(std::move(items)));
+      return Value::array(new_array(std::move(items), site));
     }
     case B_array_is_array: return Value::boolean(arg(0).k == Value::Arr);
     case B_object_keys:
@@ -652,9 +670,9 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       for (auto& [k, v] : arg(0).obj->props) {
         if (nat->id == B_object_keys) out.push_back(Value::str(k));
         else if (nat->id == B_object_values) out.push_back(v);
-        else out.push_back(Value::array(new_array({Value::str(k), v})));
+        else out.push_back(Value::array(new_array({Value::str(k), v}, site)));
       }
-      return Value::array(new_array(std::move(out)));
+      return Value::array(new_array(std::move(out), site));
     }
     case B_object_freeze: return arg(0);
     case B_bigint: {
@@ -670,7 +688,7 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       if (x.k == Value::Bool) return Value::num(x.b ? 1 : 0);
       error(site, "Number(x) needs a number, BigInt or boolean, not " + describe(x));
     }
-    case B_string: return Value::str(to_string(arg(0), site));
+    case B_string: return new_string(to_string(arg(0), site), site);
   }
   error(site, "unknown built-in " + nat->name);
 }

@@ -5,6 +5,25 @@
 // nodes. Anything outside the documented subset is a CompileError naming the
 // construct. Evaluation is bounded: a step budget catches unbounded static
 // loops, a call-depth limit catches runaway recursion.
+//
+// Limits (stage_impl.h, namespace limits; docs/language.md "Limits"). Each is a
+// CompileError at the construct that crosses it, naming the limit, so a typo
+// or a runaway static loop fails in about a second with little memory instead
+// of ending in std::bad_alloc. modules/sha2.js, the largest kernel, uses the
+// figure in brackets (measured with `awasmc dump --pass stage`):
+//   evaluation steps           2,000,000   [37,450: 53x margin; ~0.5 s to hit]
+//   static string length       1,048,576 characters
+//   static array length          524,288 elements (~40 MiB of values)
+//   static object size            16,384 properties (set is linear in the size)
+//   static allocation, total   128 MiB    [0.28 MB] counted when arrays, objects,
+//                              strings and bound natives are made or grown; the
+//                              arena keeps arrays and objects until staging ends
+//   IR nodes per function        100,000  [3,830 in sha512_compress for wasm: 26x]
+//   IR nodes per module          250,000  [9,861 for all of sha2: 25x]
+//   source file size           4 MiB
+// Below the node limits a function compiles in seconds; 262,144 stores from an
+// unrolled static loop took 34 s and 665 MB before these limits and now stop at
+// the 100,001st node.
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -19,7 +38,9 @@ namespace awasmc {
 
 namespace {
 
-constexpr uint64_t kMaxSteps = 20'000'000;
+// What a closure is charged against limits::kStaticBytes: itself and the scopes it
+// keeps alive (scopes are freed after a block or call unless a closure was made in it).
+constexpr uint64_t kClosureBytes = sizeof(Closure) + 512;
 constexpr int kMaxDepth = 200;
 constexpr int kMaxNest = 2000;
 
@@ -94,23 +115,75 @@ Env* Stager::new_env(Env* parent) {
   envs_.back()->parent = parent;
   return envs_.back().get();
 }
-Array* Stager::new_array(std::vector<Value> items) {
+// ---- limits on static values (see stage_impl.h). Arrays and objects stay in
+// the arena until staging ends, so what they take is charged once, when made
+// or grown; strings are charged when made, which also bounds the work of
+// building one piece by piece.
+
+std::string with_commas(uint64_t n) {
+  std::string s = std::to_string(n);
+  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<size_t>(i), ",");
+  return s;
+}
+
+void Stager::charge(uint64_t bytes, const Ast* at) {
+  static_bytes_ += bytes;
+  if (static_bytes_ > limits::kStaticBytes)
+    error(at ? at : at_, "static values take more than " + with_commas(limits::kStaticBytes) + " bytes (" +
+                             std::to_string(limits::kStaticBytes >> 20) +
+                             " MiB) in total (the limit for static allocation; an unbounded static loop?)");
+}
+void Stager::check_array_length(size_t n, const Ast* at) {
+  if (n > limits::kArrayLength)
+    error(at ? at : at_, "static array longer than " + with_commas(limits::kArrayLength) +
+                             " elements (the limit for static values)");
+}
+void Stager::check_string_length(size_t n, const Ast* at) {
+  if (n > limits::kStringLength)
+    error(at ? at : at_, "static string longer than " + with_commas(limits::kStringLength) +
+                             " characters (the limit for static values)");
+}
+Value Stager::new_string(std::string s, const Ast* at) {
+  check_string_length(s.size(), at);
+  charge(s.size(), at);
+  return Value::str(std::move(s));
+}
+Array* Stager::new_array(std::vector<Value> items, const Ast* at) {
+  check_array_length(items.size(), at);
+  charge(sizeof(Array) + items.size() * sizeof(Value), at);
   arrays_.push_back(std::make_unique<Array>());
   arrays_.back()->items = std::move(items);
   return arrays_.back().get();
 }
-Object* Stager::new_object() {
+void Stager::array_push(Array* arr, Value v, const Ast* at) {
+  check_array_length(arr->items.size() + 1, at);
+  charge(sizeof(Value), at);
+  arr->items.push_back(std::move(v));
+}
+Object* Stager::new_object(const Ast* at) {
+  charge(sizeof(Object), at);
   objects_.push_back(std::make_unique<Object>());
   return objects_.back().get();
 }
+void Stager::object_set(Object* o, const std::string& key, Value v, const Ast* at) {
+  if (!o->find(key)) {
+    if (o->props.size() >= limits::kObjectProps)
+      error(at ? at : at_, "static object with more than " + with_commas(limits::kObjectProps) +
+                               " properties (the limit for static values)");
+    charge(sizeof(std::pair<std::string, Value>) + key.size(), at);
+  }
+  o->set(key, std::move(v));
+}
 Native* Stager::new_native(Native n) {
+  charge(sizeof(Native), nullptr);
   natives_.push_back(std::make_unique<Native>(std::move(n)));
   return natives_.back().get();
 }
 
 void Stager::step(const Ast* at) {
-  if (++steps_ > kMaxSteps)
-    error(at, "static evaluation did not finish within " + std::to_string(kMaxSteps) +
+  at_ = at;
+  if (++steps_ > limits::kSteps)
+    error(at, "static evaluation did not finish within " + with_commas(limits::kSteps) +
                   " steps (an unbounded static loop? runtime loops use loop(n, body))");
 }
 
@@ -136,6 +209,19 @@ ModuleRecord* Stager::load_module(const std::string& rel_path, const Ast* at) {
   if (!in) {
     if (at) error(at, "cannot read module " + rel_path);
     throw CompileError({}, "cannot read module " + rel_path);
+  }
+  ec.clear();
+  uintmax_t size = fs::file_size(fs::path(root_) / rel_path, ec);
+  if (!ec && size > limits::kSourceBytes) {
+    // Point at the import, or at the file's first line (kept short) for the module being built.
+    std::string msg = rel_path + " has " + with_commas(size) + " bytes; the limit for a source file is " +
+                      with_commas(limits::kSourceBytes) + " bytes (" + std::to_string(limits::kSourceBytes >> 20) + " MiB)";
+    if (at) error(at, msg);
+    std::string first(120, '\0');
+    in.read(first.data(), static_cast<std::streamsize>(first.size()));
+    first.resize(static_cast<size_t>(in.gcount()));
+    int file = sources_.add(rel_path, first.substr(0, first.find('\n')));
+    throw CompileError(SrcLoc{file, 1, 1}, msg);
   }
   std::stringstream ss;
   ss << in.rdbuf();
@@ -311,6 +397,7 @@ void Stager::stage_kernel(const std::string& name, Native* k, Module& out) {
   }
   fn_ = nullptr;
   blocks_.clear();
+  module_nodes_ += f.nodes.size() - 1;
   out.functions.push_back(std::move(f));
 }
 
@@ -499,8 +586,8 @@ Flow Stager::exec(const Ast* s, Env* env) {
     if (coll.k != Value::Arr && coll.k != Value::Str)
       error(s->field("right"), "for...of needs an array or a string, not " + describe(coll));
     // Arrays are iterated live (the body may push), as in JavaScript.
-    for (size_t i = 0; i < (coll.k == Value::Arr ? coll.arr->items.size() : coll.s.size()); i++) {
-      Value item = coll.k == Value::Arr ? coll.arr->items[i] : Value::str(std::string(1, coll.s[i]));
+    for (size_t i = 0; i < (coll.k == Value::Arr ? coll.arr->items.size() : coll.text().size()); i++) {
+      Value item = coll.k == Value::Arr ? coll.arr->items[i] : Value::str(std::string(1, coll.text()[i]));
       size_t env_mark = envs_.size(), fn_mark = closures_.size();
       Env* iter = new_env(env);
       bind_pattern(s->field("left"), item, iter, kind->type == "const" ? 1 : 0, s);
@@ -554,6 +641,7 @@ Value Stager::make_closure(const Ast* fnode, Env* env, std::string name) {
   if (fnode->type == "function_expression" && fnode->field("name")) {
     // A named function expression sees its own name.
     Env* self = new_env(env);
+    charge(kClosureBytes, fnode);
     closures_.push_back(std::make_unique<Closure>());
     Closure* c = closures_.back().get();
     c->node = fnode;
@@ -562,6 +650,7 @@ Value Stager::make_closure(const Ast* fnode, Env* env, std::string name) {
     self->vars.push_back({fnode->field("name")->text, Value::closure(c), true, true});
     return Value::closure(c);
   }
+  charge(kClosureBytes, fnode);
   closures_.push_back(std::make_unique<Closure>());
   Closure* c = closures_.back().get();
   c->node = fnode;
@@ -656,7 +745,8 @@ std::vector<Value> Stager::eval_args(const Ast* args, Env* env) {
     if (a->type == "spread_element") {
       Value v = eval(a->named_kids().at(0), env);
       if (v.k != Value::Arr) error(a, "spread needs an array, not " + describe(v));
-      for (auto& x : v.arr->items) out.push_back(x);
+      check_array_length(out.size() + v.arr->items.size(), a);
+      out.insert(out.end(), v.arr->items.begin(), v.arr->items.end());
     } else {
       out.push_back(eval(a, env));
     }
@@ -674,10 +764,12 @@ Value Stager::eval_template(const Ast* e, Env* env) {
       tmp.fields = {nullptr};
       out += unescape_string(&tmp, *this);
     } else if (k->type == "template_substitution") {
-      out += to_string(eval(k->named_kids().at(0), env), k);
+      std::string part = to_string(eval(k->named_kids().at(0), env), k);
+      check_string_length(out.size() + part.size(), k);
+      out += part;
     }
   }
-  return Value::str(out);
+  return new_string(std::move(out), e);
 }
 
 Value Stager::eval_array(const Ast* e, Env* env) {
@@ -696,16 +788,17 @@ Value Stager::eval_array(const Ast* e, Env* env) {
     if (k->type == "spread_element") {
       Value v = eval(k->named_kids().at(0), env);
       if (v.k != Value::Arr) error(k, "spread needs an array, not " + describe(v));
-      for (auto& x : v.arr->items) items.push_back(x);
+      check_array_length(items.size() + v.arr->items.size(), k);
+      items.insert(items.end(), v.arr->items.begin(), v.arr->items.end());
     } else {
       items.push_back(eval(k, env));
     }
   }
-  return Value::array(new_array(std::move(items)));
+  return Value::array(new_array(std::move(items), e));
 }
 
 Value Stager::eval_object(const Ast* e, Env* env) {
-  Object* o = new_object();
+  Object* o = new_object(e);
   for (const Ast* k : e->named_kids()) {
     if (k->type == "pair") {
       const Ast* key = k->field("key");
@@ -717,17 +810,17 @@ Value Stager::eval_object(const Ast* e, Env* env) {
       else error(key, key->type + " keys are not allowed in kernels");
       Value v = eval(k->field("value"), env);
       if (v.k == Value::Fn && v.fn->name.empty()) v.fn->name = name;
-      o->set(name, v);
+      object_set(o, name, v, k);
     } else if (k->type == "shorthand_property_identifier") {
-      o->set(k->text, lookup(k->text, env, k)->v);
+      object_set(o, k->text, lookup(k->text, env, k)->v, k);
     } else if (k->type == "spread_element") {
       Value v = eval(k->named_kids().at(0), env);
       if (v.k != Value::Obj) error(k, "object spread needs a plain object, not " + describe(v));
-      for (auto& p : v.obj->props) o->set(p.first, p.second);
+      for (auto& p : v.obj->props) object_set(o, p.first, p.second, k);
     } else if (k->type == "method_definition") {
       const Ast* name = k->field("name");
       if (name->type != "property_identifier") error(name, "computed method names are not allowed in kernels");
-      o->set(name->text, make_closure(k, env, name->text));
+      object_set(o, name->text, make_closure(k, env, name->text), k);
     } else {
       error(k, k->type + " is not allowed in object literals in kernels");
     }
@@ -750,7 +843,7 @@ Value Stager::eval(const Ast* e, Env* env) {
     if (!ok) error(e, "unsupported number literal " + e->text);
     return Value::num(d);
   }
-  if (t == "string") return Value::str(unescape_string(e, *this));
+  if (t == "string") return new_string(unescape_string(e, *this), e);
   if (t == "template_string") return eval_template(e, env);
   if (t == "true") return Value::boolean(true);
   if (t == "false") return Value::boolean(false);
@@ -815,7 +908,7 @@ Value Stager::eval_call(const Ast* e, Env* env) {
       return array_method(obj.arr, name, args, e);
     }
     if (obj.k == Value::Str) {
-      Value m = string_member(obj.s, name, callee);
+      Value m = string_member(obj.text(), name, callee);
       return call(m, std::move(args), e);
     }
     Value fnv = get_member(obj, Value::str(name), callee);
@@ -869,7 +962,7 @@ Value Stager::call(const Value& callee, std::vector<Value> args, const Ast* site
       if (p->type == "rest_pattern") {
         std::vector<Value> rest;
         for (size_t j = i; j < args.size(); j++) rest.push_back(args[j]);
-        bind_pattern(p->named_kids().at(0), Value::array(new_array(std::move(rest))), fenv, 0, site);
+        bind_pattern(p->named_kids().at(0), Value::array(new_array(std::move(rest), p)), fenv, 0, site);
         i = args.size();
         continue;
       }
@@ -936,7 +1029,7 @@ void Stager::bind_pattern(const Ast* pat, Value v, Env* env, int mode, const Ast
       if (k->type == "rest_pattern") {
         std::vector<Value> rest;
         for (size_t j = idx; j < items.size(); j++) rest.push_back(items[j]);
-        bind_pattern(k->named_kids().at(0), Value::array(new_array(std::move(rest))), env, mode, site);
+        bind_pattern(k->named_kids().at(0), Value::array(new_array(std::move(rest), k)), env, mode, site);
         continue;
       }
       bind_pattern(k, idx < items.size() ? items[idx] : Value::undef(), env, mode, site);
@@ -967,9 +1060,9 @@ void Stager::bind_pattern(const Ast* pat, Value v, Env* env, int mode, const Ast
         bind_pattern(k->field("value"), get_member(v, Value::str(name), k), env, mode, site);
       } else if (k->type == "rest_pattern") {
         if (v.k != Value::Obj) error(k, "rest in object destructuring needs a plain object");
-        Object* o = new_object();
+        Object* o = new_object(k);
         for (auto& p : v.obj->props)
-          if (std::find(used.begin(), used.end(), p.first) == used.end()) o->set(p.first, p.second);
+          if (std::find(used.begin(), used.end(), p.first) == used.end()) object_set(o, p.first, p.second, k);
         bind_pattern(k->named_kids().at(0), Value::object(o), env, mode, site);
       } else {
         error(k, k->type + " is not allowed in destructuring");
@@ -1068,17 +1161,17 @@ Value Stager::get_member(const Value& obj, const Value& key, const Ast* at) {
           error(at, "static index " + number_to_string(key.n) + " is out of range for an array of length " + std::to_string(items.size()));
         return items[static_cast<size_t>(key.n)];
       }
-      if (key.k == Value::Str && key.s == "length") return Value::num(static_cast<double>(items.size()));
+      if (key.k == Value::Str && key.text() == "length") return Value::num(static_cast<double>(items.size()));
       if (key.k == Value::Rt) error(at, "arrays cannot be indexed by a runtime value; use a memory view");
       error(at, "arrays have no property " + to_string(key, at) + " (methods must be called directly)");
     }
     case Value::Str: {
       if (key.k == Value::Num) {
-        if (!is_int(key.n) || key.n < 0 || key.n >= static_cast<double>(obj.s.size()))
-          error(at, "static index " + number_to_string(key.n) + " is out of range for a string of length " + std::to_string(obj.s.size()));
-        return Value::str(obj.s.substr(static_cast<size_t>(key.n), 1));
+        if (!is_int(key.n) || key.n < 0 || key.n >= static_cast<double>(obj.text().size()))
+          error(at, "static index " + number_to_string(key.n) + " is out of range for a string of length " + std::to_string(obj.text().size()));
+        return Value::str(obj.text().substr(static_cast<size_t>(key.n), 1));
       }
-      return string_member(obj.s, to_string(key, at), at);
+      return string_member(obj.text(), to_string(key, at), at);
     }
     case Value::Obj: {
       std::string k = to_string(key, at);
@@ -1087,7 +1180,7 @@ Value Stager::get_member(const Value& obj, const Value& key, const Ast* at) {
     }
     case Value::Nat: return native_member(obj.nat, to_string(key, at), at);
     case Value::Rt: error(at, std::string("runtime ") + ty_name(obj.ty) + " values have no properties");
-    default: error(at, "cannot read property " + (key.k == Value::Str ? "'" + key.s + "' " : "") + "of " + describe(obj));
+    default: error(at, "cannot read property " + (key.k == Value::Str ? "'" + key.text() + "' " : "") + "of " + describe(obj));
   }
 }
 
@@ -1098,12 +1191,12 @@ void Stager::set_member(const Value& obj, const Value& key, Value v, const Ast* 
       error(at, "static index " + to_string(key, at) + " is out of range for an array of length " + std::to_string(items.size()) +
                     " (arrays grow one element at a time)");
     size_t i = static_cast<size_t>(key.n);
-    if (i == items.size()) items.push_back(std::move(v));
+    if (i == items.size()) array_push(obj.arr, std::move(v), at);
     else items[i] = std::move(v);
     return;
   }
   if (obj.k == Value::Obj) {
-    obj.obj->set(to_string(key, at), std::move(v));
+    object_set(obj.obj, to_string(key, at), std::move(v), at);
     return;
   }
   if (obj.k == Value::Nat && obj.nat->kind == Native::View)
@@ -1119,7 +1212,7 @@ bool Stager::truthy(const Value& v, const Ast* at) {
     case Value::Bool: return v.b;
     case Value::Num: return v.n != 0 && !std::isnan(v.n);
     case Value::Big: return v.big != 0;
-    case Value::Str: return !v.s.empty();
+    case Value::Str: return !v.text().empty();
     case Value::Rt: error(at, "a runtime value cannot be used as a static condition");
     default: return true;
   }
@@ -1132,7 +1225,7 @@ bool Stager::strict_equal(const Value& a, const Value& b) {
     case Value::Bool: return a.b == b.b;
     case Value::Num: return a.n == b.n;
     case Value::Big: return a.big == b.big;
-    case Value::Str: return a.s == b.s;
+    case Value::Str: return a.text() == b.text();
     case Value::Arr: return a.arr == b.arr;
     case Value::Obj: return a.obj == b.obj;
     case Value::Fn: return a.fn == b.fn;
@@ -1149,7 +1242,7 @@ std::string Stager::to_string(const Value& v, const Ast* at) {
     case Value::Bool: return v.b ? "true" : "false";
     case Value::Num: return number_to_string(v.n);
     case Value::Big: return bigint_to_string(v.big);
-    case Value::Str: return v.s;
+    case Value::Str: return v.text();
     case Value::Nat:
       if (v.nat->kind == Native::Type) return ty_name(v.nat->ty);
       [[fallthrough]];
@@ -1168,7 +1261,7 @@ std::string Stager::describe(const Value& v) const {
     case Value::Bool: return v.b ? "true" : "false";
     case Value::Num: return "number " + number_to_string(v.n);
     case Value::Big: return "BigInt " + bigint_to_string(v.big) + "n";
-    case Value::Str: return "string '" + v.s + "'";
+    case Value::Str: return "string '" + v.text() + "'";
     case Value::Arr: return "an array";
     case Value::Obj: return "an object";
     case Value::Fn: return "function " + (v.fn->name.empty() ? std::string("(anonymous)") : v.fn->name);
@@ -1230,12 +1323,16 @@ Value Stager::static_binary(const std::string& op, const Value& l, const Value& 
     else eq = strict_equal(l, r);
     return Value::boolean(eq == (op == "=="));
   }
-  if (op == "+" && (l.k == Value::Str || r.k == Value::Str)) return Value::str(to_string(l, at) + to_string(r, at));
+  if (op == "+" && (l.k == Value::Str || r.k == Value::Str)) {
+    std::string a = to_string(l, at), b = to_string(r, at);
+    check_string_length(a.size() + b.size(), at);
+    return new_string(a + b, at);
+  }
   if (l.k == Value::Str && r.k == Value::Str) {
-    if (op == "<") return Value::boolean(l.s < r.s);
-    if (op == "<=") return Value::boolean(l.s <= r.s);
-    if (op == ">") return Value::boolean(l.s > r.s);
-    if (op == ">=") return Value::boolean(l.s >= r.s);
+    if (op == "<") return Value::boolean(l.text() < r.text());
+    if (op == "<=") return Value::boolean(l.text() <= r.text());
+    if (op == ">") return Value::boolean(l.text() > r.text());
+    if (op == ">=") return Value::boolean(l.text() >= r.text());
   }
   if (l.k == Value::Big && r.k == Value::Big) {
     const BigInt a = l.big, b = r.big;

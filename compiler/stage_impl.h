@@ -14,6 +14,23 @@ namespace awasmc {
 
 enum class Flow { Normal, Break, Continue, Return };
 
+// Resource limits of one staging run (one module with its imports). Each one
+// is a CompileError at the construct that crosses it, naming the limit; the
+// numbers are documented in docs/language.md ("Limits") and the header of
+// stage.cpp, with how they were chosen.
+namespace limits {
+inline constexpr uint64_t kSteps = 2'000'000;            // evaluation steps (statements + expressions)
+inline constexpr size_t kStringLength = 1u << 20;         // characters in one static string
+inline constexpr size_t kArrayLength = 1u << 19;          // elements in one static array
+inline constexpr size_t kObjectProps = 1u << 14;          // properties of one static object
+inline constexpr uint64_t kStaticBytes = 128ull << 20;    // bytes of static values created, in total
+inline constexpr size_t kFunctionNodes = 100'000;         // IR nodes of one kernel function
+inline constexpr size_t kModuleNodes = 250'000;           // IR nodes of all kernel functions of a module
+inline constexpr uint64_t kSourceBytes = 4ull << 20;     // bytes of one source file
+}  // namespace limits
+
+std::string with_commas(uint64_t n);  // 1048576 -> "1,048,576", for the messages of the limits
+
 struct ModuleRecord {
   std::string path;  // relative to root
   ParsedFile parsed;
@@ -41,10 +58,19 @@ class Stager {
   Value rt_unary(Op op, const Value& x, const Ast* at);
   Value convert(Ty to, const Value& x, const Ast* at);
   Function* fn() { return fn_; }
-  Array* new_array(std::vector<Value> items = {});
-  Object* new_object();
+  // Every static array, object and string made by the evaluator or a built-in is
+  // made (or grown) through these, which enforce the limits above.
+  Array* new_array(std::vector<Value> items = {}, const Ast* at = nullptr);
+  Object* new_object(const Ast* at = nullptr);
+  Value new_string(std::string s, const Ast* at);
+  void check_array_length(size_t n, const Ast* at);   // before making or growing an array to n elements
+  void check_string_length(size_t n, const Ast* at);  // before making a string of n characters
+  void array_push(Array* arr, Value v, const Ast* at);
+  void object_set(Object* o, const std::string& key, Value v, const Ast* at);
+  void charge(uint64_t bytes, const Ast* at);         // counts bytes against limits::kStaticBytes
   Native* new_native(Native n);
   [[noreturn]] void not_callable(const Ast* callee, const Value& v);  // the error for calling a non-function
+  Native* builtin_native(int id, const std::string& name, Native* self);  // one per (id, self): made once
   std::string describe(const Value& v) const;   // for messages: "number 3", "u32 value", ...
   std::string to_string(const Value& v, const Ast* at);
   bool truthy(const Value& v, const Ast* at);
@@ -121,6 +147,7 @@ class Stager {
   std::vector<std::unique_ptr<Env>> envs_;
   std::map<std::string, std::unique_ptr<ModuleRecord>> modules_;  // keyed by path: ordered
   std::vector<std::string> loading_;
+  std::map<std::pair<const Native*, int>, Native*> builtins_;  // see builtin_native
   Value prelude_;
   Env* new_env(Env* parent);
 
@@ -128,6 +155,9 @@ class Stager {
   Function* fn_ = nullptr;
   std::vector<Block*> blocks_;
   uint64_t steps_ = 0;
+  uint64_t static_bytes_ = 0;  // charged by charge()
+  size_t module_nodes_ = 0;    // IR nodes of the kernel functions staged so far
+  const Ast* at_ = nullptr;    // the node last stepped: where a limit is reported when no site is given
   int depth_ = 0;   // kernel-level calls
   int nest_ = 0;    // C++ recursion of eval/exec, bounded so deep nesting cannot overflow the stack
   friend struct NestGuard;

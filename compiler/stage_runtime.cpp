@@ -23,6 +23,13 @@ std::string bigint_to_string(BigInt v);
 Value Stager::emit(Node n, const Ast* at) {
   if (!fn_) error(at, "runtime operations are only allowed inside a kernel function body (fn)");
   n.loc = at ? at->loc : SrcLoc{};
+  // nodes[0] is the null node, so nodes.size() is one more than the nodes staged so far.
+  if (fn_->nodes.size() > limits::kFunctionNodes)
+    error(at, "kernel function " + fn_->name + " has more than " + with_commas(limits::kFunctionNodes) +
+                  " IR nodes (the limit per function; a static loop unrolling too far? loop(n, body) is a runtime loop)");
+  if (module_nodes_ + fn_->nodes.size() > limits::kModuleNodes)
+    error(at, "the kernel functions of this module have more than " + with_commas(limits::kModuleNodes) +
+                  " IR nodes (the limit per module)");
   uint32_t id = fn_->add(n);
   Stmt s;
   s.kind = Stmt::Def;

@@ -1,8 +1,10 @@
 // Values of the stager: static JavaScript values and typed runtime handles.
 // Heap objects live in the stager's arena for the whole staging run, so plain
-// pointers are safe and cycles are harmless.
+// pointers are safe and cycles are harmless. Strings are immutable and shared
+// between copies of a value, so copying a value never copies its characters.
 #pragma once
-#include <deque>
+#include <list>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,7 +29,7 @@ struct Value {
   uint32_t node = 0; // Rt
   double n = 0;
   BigInt big = 0;
-  std::string s;
+  std::shared_ptr<const std::string> s_;  // Str
   Array* arr = nullptr;
   Object* obj = nullptr;
   Closure* fn = nullptr;
@@ -39,12 +41,17 @@ struct Value {
   static Value boolean(bool x) { Value v; v.k = Bool; v.b = x; return v; }
   static Value num(double x) { Value v; v.k = Num; v.n = x; return v; }
   static Value bigint(BigInt x) { Value v; v.k = Big; v.big = x; return v; }
-  static Value str(std::string x) { Value v; v.k = Str; v.s = std::move(x); return v; }
+  static Value str(std::string x) { Value v; v.k = Str; v.s_ = std::make_shared<const std::string>(std::move(x)); return v; }
   static Value array(Array* a) { Value v; v.k = Arr; v.arr = a; return v; }
   static Value object(Object* o) { Value v; v.k = Obj; v.obj = o; return v; }
   static Value closure(Closure* f) { Value v; v.k = Fn; v.fn = f; return v; }
   static Value native(Native* x) { Value v; v.k = Nat; v.nat = x; return v; }
   static Value rt(uint32_t node, Ty ty) { Value v; v.k = Rt; v.node = node; v.ty = ty; return v; }
+  // The characters of a string value (empty for other kinds).
+  const std::string& text() const {
+    static const std::string empty;
+    return s_ ? *s_ : empty;
+  }
   bool is_static_leaf() const { return k == Undef || k == Null || k == Bool || k == Num || k == Big || k == Str; }
 };
 
@@ -94,7 +101,9 @@ struct Binding {
 
 struct Env {
   Env* parent = nullptr;
-  std::deque<Binding> vars;  // deque: Binding pointers stay valid as it grows
+  // A list: Binding pointers stay valid as it grows, and an empty scope (most
+  // are: one per block and call) allocates nothing.
+  std::list<Binding> vars;
   Binding* find_here(const std::string& name) {
     for (auto& b : vars)
       if (b.name == name) return &b;

@@ -1,7 +1,5 @@
-// A static loop that never ends exhausts the evaluation budget. The body is a
-// single statement on purpose: with a block body (and in any for loop) the
-// stager keeps a scope per iteration and needs gigabytes before the budget
-// runs out, a known compiler issue.
+// A static loop that never ends exhausts the evaluation budget (see also
+// limit_for_typo_static.js: a for loop with a block body).
 import { u32, fn } from 'awasm';
 
 let n = 0;
