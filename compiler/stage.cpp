@@ -32,6 +32,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "names.h"
 #include "stage_impl.h"
 
 namespace awasmc {
@@ -200,15 +201,15 @@ ModuleRecord* Stager::load_module(const std::string& rel_path, const Ast* at) {
   const fs::path real = fs::weakly_canonical(fs::path(root_) / rel_path, ec);
   const std::string inside = real.lexically_relative(base_real).generic_string();
   if (ec || inside.empty() || inside == "." || inside.rfind("..", 0) == 0) {
-    std::string msg = "module " + rel_path + " is outside " + (base_.empty() ? std::string("the project") : base_ + "/");
+    std::string msg = "module " + js_comment(rel_path) + " is outside " + (base_.empty() ? std::string("the project") : base_ + "/");
     if (real.lexically_normal() != (fs::path(root_) / rel_path).lexically_normal()) msg += " (through a symlink)";
     if (at) error(at, msg + "; imports stay inside " + (base_.empty() ? std::string("the project") : base_ + "/"));
     throw CompileError({}, msg);
   }
   std::ifstream in(fs::path(root_) / rel_path, std::ios::binary);
   if (!in) {
-    if (at) error(at, "cannot read module " + rel_path);
-    throw CompileError({}, "cannot read module " + rel_path);
+    if (at) error(at, "cannot read module " + js_comment(rel_path));  // escaped: a path may hold a newline
+    throw CompileError({}, "cannot read module " + js_comment(rel_path));
   }
   ec.clear();
   uintmax_t size = fs::file_size(fs::path(root_) / rel_path, ec);
@@ -249,21 +250,19 @@ void Stager::run_module(ModuleRecord* m) {
   for (const Ast* s : stmts) {
     if (s->type == "import_statement") {
       const Ast* src = s->field("source");
-      std::string spec;
-      for (const Ast* k : src->kids)
-        if (k->type == "string_fragment") spec += k->text;
+      const std::string spec = unescape_string(src, *this);  // escapes count, as in JavaScript
       Value mod;
       if (spec == "awasm") {
         mod = prelude_module();
       } else {
         bool relative = spec.rfind("./", 0) == 0 || spec.rfind("../", 0) == 0;
         if (!relative || spec.size() < 4 || spec.substr(spec.size() - 3) != ".js")
-          error(src, "imports are 'awasm' or a relative path to a .js file, like './common.js' (got '" + spec + "')");
+          error(src, "imports are 'awasm' or a relative path to a .js file, like './common.js' (got " + js_string(spec) + ")");
         std::filesystem::path p = std::filesystem::path(m->path).parent_path() / spec;
         std::string rel = p.lexically_normal().generic_string();
         const std::string base_prefix = base_.empty() ? "" : base_ + "/";
         if (rel.rfind("../", 0) == 0 || std::filesystem::path(rel).is_absolute() || rel.rfind(base_prefix, 0) != 0)
-          error(src, "import '" + spec + "' leaves " + (base_.empty() ? std::string("the project directory") : base_ + "/"));
+          error(src, "import " + js_string(spec) + " leaves " + (base_.empty() ? std::string("the project directory") : base_ + "/"));
         ModuleRecord* dep = load_module(rel, src);
         Object* o = new_object();
         for (auto& [k, v] : dep->exports) o->set(k, v);
@@ -278,7 +277,7 @@ void Stager::run_module(ModuleRecord* m) {
               const Ast* alias = spec_node->field("alias");
               std::string local = alias ? alias->text : name->text;
               Value* v = mod.obj->find(name->text);
-              if (!v) error(name, "'" + name->text + "' is not exported by '" + spec + "'");
+              if (!v) error(name, "'" + name->text + "' is not exported by " + js_string(spec));
               if (m->env->find_here(local)) error(name, "'" + local + "' is already declared");
               m->env->vars.push_back({local, *v, true, true});
             }
@@ -286,7 +285,7 @@ void Stager::run_module(ModuleRecord* m) {
             const Ast* id = c->named_kids().at(0);
             m->env->vars.push_back({id->text, mod, true, true});
           } else {
-            error(c, "default imports are not supported; use import { name } from '" + spec + "'");
+            error(c, "default imports are not supported; use import { name } from " + js_string(spec));
           }
         }
       }
