@@ -654,8 +654,9 @@ bool has_files(const fs::path& dir) {
 
 // A compile error's first line: `path:line:col: error: ...`, `path: error: ...`,
 // `awasmc: ...` or `error: ...`.
-const std::regex kLocated(R"(^(.*):([0-9]+):([0-9]+): error: .+)");
-const std::regex kClear(R"(^((.+: )?error: .+|awasmc: .+))");
+// ([^\n] rather than ., which stops at a carriage return in a hostile file name.)
+const std::regex kLocated(R"(^([^\n]*):([0-9]+):([0-9]+): error: [^\n]+)");
+const std::regex kClear(R"(^(([^\n]+: )?error: [^\n]+|awasmc: [^\n]+))");
 
 Result classify(const Run& run, int status, const struct rusage& ru, double wall, const Options& o, Checker& checker) {
   Result r;
