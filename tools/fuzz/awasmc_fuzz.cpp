@@ -397,11 +397,15 @@ Mutant make_mutant(uint64_t seed, uint64_t iteration, const std::vector<Seed>& s
 
 // ---------------------------------------------------------------- utilities
 
+// At most `limit` bytes, in a string no bigger than the file (the fuzzer's own
+// memory is what every forked child starts with).
 std::string read_all(const fs::path& p, size_t limit = 1 << 20) {
+  std::error_code ec;
+  uintmax_t size = fs::file_size(p, ec);
+  if (ec) return "";
   std::ifstream f(p, std::ios::binary);
-  std::string s;
-  s.resize(limit);
-  f.read(s.data(), static_cast<std::streamsize>(limit));
+  std::string s(static_cast<size_t>(std::min<uintmax_t>(size, limit)), '\0');
+  f.read(s.data(), static_cast<std::streamsize>(s.size()));
   s.resize(static_cast<size_t>(f.gcount()));
   return s;
 }
@@ -722,11 +726,15 @@ struct Finding {
   fs::path dir;
 };
 
-// Dedup key: the class and the first stderr line without its location and digits.
+// Dedup key: the class and the first stderr line (or checker message) without its
+// location or file name, and with digits ignored.
 std::string dedup_line(const std::string& line) {
   std::string s = line;
   std::smatch sm;
   if (std::regex_match(s, sm, kLocated)) s = s.substr(static_cast<size_t>(sm.position(3) + sm.length(3)) + 2);
+  // The checker's messages start with the generated file (`js/<module>.js: `).
+  size_t js = s.find(".js: ");
+  if (js != std::string::npos && s.find('/') < js) s = s.substr(js + 5);
   std::string o;
   for (size_t i = 0; i < s.size() && o.size() < 200; i++) {
     if (std::isdigit(static_cast<unsigned char>(s[i]))) {
