@@ -8,6 +8,12 @@ namespace awasmc {
 
 namespace {
 
+// An inlined expression tree is at most this deep; a deeper one keeps a temporary
+// part way down. The emitters build trees recursively, so this bounds their stack
+// (a chain of 20,000 dependent adds otherwise overflowed it), and the quadratic
+// cost of tracking what a tree reads. Real kernels stay far below it.
+constexpr uint32_t kMaxInlineDepth = 128;
+
 struct Effects {
   std::vector<uint32_t> locals_written;
   bool stores = false;
@@ -54,6 +60,7 @@ Schedule schedule_function(const Function& f) {
   // Pass 2: per block, decide in program order.
   std::vector<uint8_t> reads_mem(N, 0);
   std::vector<std::vector<uint32_t>> reads_locals(N);
+  std::vector<uint32_t> depth(N, 1);  // of the tree rooted at a node, through inlined operands
   serial = 0;
   std::function<void(const Block&)> decide = [&](const Block& b) {
     uint32_t me = ++serial;
@@ -84,6 +91,7 @@ Schedule schedule_function(const Function& f) {
         uint32_t o = n.operand(k);
         if (!o || !s.inlined[o]) continue;
         reads_mem[id] |= reads_mem[o];
+        depth[id] = std::max(depth[id], depth[o] + 1);
         reads_locals[id].insert(reads_locals[id].end(), reads_locals[o].begin(), reads_locals[o].end());
       }
       if (f[id].ty == Ty::None) continue;  // effects are statements
@@ -92,6 +100,7 @@ Schedule schedule_function(const Function& f) {
         continue;
       }
       if (s.uses[id] != 1 || use_block[id] != me || use_nested[id] || def_block[id] != me) continue;
+      if (depth[id] >= kMaxInlineDepth) continue;
       bool hazard = false;
       for (uint32_t k = def_index[id] + 1; k < use_index[id] && !hazard; k++) {
         const Effects& e = eff[k];

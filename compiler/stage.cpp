@@ -372,6 +372,8 @@ void Stager::stage_kernel(const std::string& name, Native* k, Module& out) {
   f.nparams = static_cast<uint32_t>(k->params.size());
   f.targets = k->targets;
   fn_ = &f;
+  chain_.clear();
+  chain_work_ = 0;
   blocks_ = {&f.body};
   const Ast* site = k->fn->node;
   std::vector<Value> args;

@@ -27,6 +27,8 @@ inline constexpr uint64_t kStaticBytes = 128ull << 20;    // bytes of static val
 inline constexpr size_t kFunctionNodes = 100'000;         // IR nodes of one kernel function
 inline constexpr size_t kModuleNodes = 250'000;           // IR nodes of all kernel functions of a module
 inline constexpr uint64_t kSourceBytes = 4ull << 20;     // bytes of one source file
+inline constexpr uint32_t kChain = 2'000;                 // operations in one chain of operands (Binaryen's time)
+inline constexpr uint64_t kChainWork = 10'000'000;        // the sum of those chains over a function's operations
 }  // namespace limits
 
 std::string with_commas(uint64_t n);  // 1048576 -> "1,048,576", for the messages of the limits
@@ -157,6 +159,8 @@ class Stager {
   uint64_t steps_ = 0;
   uint64_t static_bytes_ = 0;  // charged by charge()
   size_t module_nodes_ = 0;    // IR nodes of the kernel functions staged so far
+  std::vector<uint32_t> chain_;  // per node of fn_: the longest chain of operands ending there
+  uint64_t chain_work_ = 0;      // their sum over fn_
   const Ast* at_ = nullptr;    // the node last stepped: where a limit is reported when no site is given
   int depth_ = 0;   // kernel-level calls
   int nest_ = 0;    // C++ recursion of eval/exec, bounded so deep nesting cannot overflow the stack

@@ -30,7 +30,25 @@ Value Stager::emit(Node n, const Ast* at) {
   if (module_nodes_ + fn_->nodes.size() > limits::kModuleNodes)
     error(at, "the kernel functions of this module have more than " + with_commas(limits::kModuleNodes) +
                   " IR nodes (the limit per module)");
+  // The longest chain of operands ending here. Long chains of single-use values
+  // become one deep expression in Binaryen, whose optimizer takes time quadratic
+  // in the depth (about 12 s for a chain of 10,000), so the chain is bounded.
+  uint32_t d = 1;
+  for (uint32_t o : {n.a, n.b, n.c})
+    if (o && o < chain_.size()) d = std::max(d, chain_[o] + 1);
+  if (d > limits::kChain)
+    error(at, "kernel function " + fn_->name + " has a chain of more than " + with_commas(limits::kChain) +
+                  " operations each using the one before (the limit per chain; a static loop unrolling too far? "
+                  "loop(n, body) is a runtime loop)");
+  // Many long chains cost as much: the optimizer's work grows with the sum of the chain lengths.
+  chain_work_ += d;
+  if (chain_work_ > limits::kChainWork)
+    error(at, "kernel function " + fn_->name + " is too deep for the optimizer: its operations' chains of operands add up to more than " +
+                  with_commas(limits::kChainWork) + " (the limit per function; a static loop unrolling too far? "
+                  "loop(n, body) is a runtime loop)");
   uint32_t id = fn_->add(n);
+  if (chain_.size() <= id) chain_.resize(id + 1, 0);
+  chain_[id] = d;
   Stmt s;
   s.kind = Stmt::Def;
   s.node = id;
