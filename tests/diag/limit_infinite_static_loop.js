@@ -1,5 +1,5 @@
 // The `r` for `r++` typo: a static loop that never ends, around runtime code. It stops at
-// the IR node limit quickly and with little memory.
+// the operand-chain limit quickly and with little memory.
 import { u32, fn, memory, rotr } from 'awasm';
 const st = memory('st', u32.array(8));
 const Sigma = (x, [a, b, c]) => rotr(x, a) ^ rotr(x, b) ^ rotr(x, c);

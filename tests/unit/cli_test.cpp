@@ -388,16 +388,18 @@ struct Scratch {
 }  // namespace
 
 TEST_CASE("out of memory in a build worker: an error naming module and target, exit 1, no SIGABRT") {
-  // Small to stage (~6,000 nodes), large to lower: each 64-bit multiply becomes many
+  // Small to stage (~6,000 nodes in four chains), large to lower: each 64-bit multiply becomes many
   // 32-bit operations on js and runtime (about 100 MB in all). No wasm target, so the
   // memory runs out in awasmc's own worker threads, not inside Binaryen.
   Scratch s("oom");
   std::ofstream(s.dir / "modules/big.js") << R"(import { u64, fn, memory } from 'awasm';
 const m = memory('m', u64.array(8));
 export const big = fn([], () => {
-  let x = m.load(0);
-  for (let i = 0; i < 2000; i++) x = x * x + m.load(i & 7);
-  m.store(0, x);
+  for (let k = 0; k < 4; k++) {
+    let x = m.load(k);
+    for (let i = 0; i < 500; i++) x = x * x + m.load(i & 7);
+    m.store(k, x);
+  }
 }, { targets: ['js', 'runtime'] });
 )";
   Limited r = run_limited({"build", "-j2", "--root", s.dir.string(), "--out", (s.dir / "out").string()}, 80u << 20);
