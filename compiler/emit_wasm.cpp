@@ -167,7 +167,11 @@ struct FnBuilder {
     std::vector<BinaryenExpressionRef> list;
     for (const Stmt& s : b) {
       if (s.kind == Stmt::Loop) {
-        std::string brk = "b" + std::to_string(labels), cont = "l" + std::to_string(labels);
+        // Label names built with append: GCC 12 at -O3 warns (-Wrestrict, a false positive)
+        // about `"b" + std::to_string(n)`.
+        std::string brk = "b", cont = "l";
+        brk += std::to_string(labels);
+        cont += std::to_string(labels);
         labels++;
         BinaryenExpressionRef zero = BinaryenConst(mod, BinaryenLiteralInt32(0));
         list.push_back(BinaryenLocalSet(mod, s.local, zero));
