@@ -74,11 +74,23 @@ struct JsEmitter {
     return slot_of.size() - 1;
   }
   std::string xname() const { return "X_" + f.name; }
+  // Temporaries "t12" and locals "l3". Built by appending: GCC 12 at -O3 gives a
+  // false -Wrestrict warning for "t" + std::to_string(n).
+  static std::string tname(uint64_t id) {
+    std::string s = "t";
+    s += std::to_string(id);
+    return s;
+  }
+  static std::string lname(uint64_t l) {
+    std::string s = "l";
+    s += std::to_string(l);
+    return s;
+  }
 
   std::string expr(uint32_t id) {
     if (!sch.inlined[id]) {
       if (rec) rec->t_used.insert(id);
-      return "t" + std::to_string(id);
+      return tname(id);
     }
     return build(id);
   }
@@ -94,7 +106,7 @@ struct JsEmitter {
   }
   std::string local(uint64_t l, bool set) {
     if (rec) (set ? rec->l_set : rec->l_used).insert(static_cast<uint32_t>(l));
-    return "l" + std::to_string(l);
+    return lname(l);
   }
   std::string build(uint32_t id) {
     const Node& n = f[id];
@@ -205,12 +217,12 @@ struct JsEmitter {
     for (size_t p = 0; p < ranges.size(); p++)
       for (uint32_t t : part[p].t_used)
         if (!all_t_defined.count(t)) {
-          std::string nm = "t" + std::to_string(t);
+          std::string nm = tname(t);
           out += ind + X + "[" + std::to_string(slot(nm)) + "] = " + nm + ";\n";
           if (rec) rec->t_used.insert(t);
         }
     for (uint32_t l : locals) {
-      std::string nm = "l" + std::to_string(l);
+      std::string nm = lname(l);
       out += ind + X + "[" + std::to_string(slot(nm)) + "] = " + nm + ";\n";
       if (rec) rec->l_used.insert(l), rec->l_set.insert(l);
     }
@@ -219,12 +231,12 @@ struct JsEmitter {
       std::string fn = "  function " + name + "() { // a part of " + js_comment(f.name) + ", split to stay optimizable\n";
       for (uint32_t t : part[p].t_used)
         if (!part[p].t_defined.count(t)) {
-          std::string nm = "t" + std::to_string(t);
+          std::string nm = tname(t);
           fn += "    const " + nm + " = " + X + "[" + std::to_string(slot(nm)) + "];\n";
         }
       for (uint32_t l : locals) {
         if (!part[p].l_used.count(l) && !part[p].l_set.count(l)) continue;
-        std::string nm = "l" + std::to_string(l);
+        std::string nm = lname(l);
         fn += "    let " + nm + " = " + X + "[" + std::to_string(slot(nm)) + "];\n";
       }
       for (size_t i = ranges[p].first; i < ranges[p].second; i++) fn += text[i];
@@ -232,11 +244,11 @@ struct JsEmitter {
         bool later = false;
         for (size_t q = p + 1; q < ranges.size(); q++) later |= part[q].t_used.count(t) > 0;
         if (!later) continue;
-        std::string nm = "t" + std::to_string(t);
+        std::string nm = tname(t);
         fn += "    " + X + "[" + std::to_string(slot(nm)) + "] = " + nm + ";\n";
       }
       for (uint32_t l : part[p].l_set) {
-        std::string nm = "l" + std::to_string(l);
+        std::string nm = lname(l);
         fn += "    " + X + "[" + std::to_string(slot(nm)) + "] = " + nm + ";\n";
       }
       fn += "  }\n";
@@ -244,7 +256,7 @@ struct JsEmitter {
       out += ind + name + "();\n";
     }
     for (uint32_t l : locals) {
-      std::string nm = "l" + std::to_string(l);
+      std::string nm = lname(l);
       out += ind + nm + " = " + X + "[" + std::to_string(slot(nm)) + "];\n";
     }
     return out;

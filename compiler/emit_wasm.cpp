@@ -2,6 +2,9 @@
 // the scheduled IR, validates it (a hard gate), optimizes it with explicitly
 // set options, and writes the binary. The only file that includes binaryen-c.h.
 // Binaryen's options are process-wide, so every use is serialized by a mutex.
+// As with IR nodes (rewrite.h), calls that create Binaryen expressions are not
+// nested as arguments of each other: each gets its own statement, so the
+// creation order is the same whichever C++ compiler built awasmc.
 #include <binaryen-c.h>
 
 #include <cstdlib>
@@ -90,7 +93,8 @@ struct FnBuilder {
     BinaryenExpressionRef idx = value(n.a);
     if (size == 1) return idx;
     int sh = size == 2 ? 1 : size == 4 ? 2 : size == 8 ? 3 : 4;
-    return BinaryenBinary(mod, BinaryenShlInt32(), idx, BinaryenConst(mod, BinaryenLiteralInt32(sh)));
+    BinaryenExpressionRef shift = BinaryenConst(mod, BinaryenLiteralInt32(sh));
+    return BinaryenBinary(mod, BinaryenShlInt32(), idx, shift);
   }
 
   BinaryenExpressionRef build(uint32_t id) {
@@ -114,33 +118,51 @@ struct FnBuilder {
       case WK::LOAD: {
         Ty mt = static_cast<Ty>(n.imm2);
         uint32_t bytes = static_cast<uint32_t>(ty_bytes(mt));
-        return BinaryenLoad(mod, bytes, false, static_cast<uint32_t>(n.imm), bytes, wasm_type(n.ty), pointer(n));
+        BinaryenExpressionRef ptr = pointer(n);
+        return BinaryenLoad(mod, bytes, false, static_cast<uint32_t>(n.imm), bytes, wasm_type(n.ty), ptr);
       }
-      case WK::BIN: return BinaryenBinary(mod, pick(n, w), value(n.a), value(n.b));
-      case WK::SHIFT:
-        if (ty_vector(n.ty)) return BinaryenSIMDShift(mod, pick(n, w), value(n.a), value(n.b));
-        return BinaryenBinary(mod, pick(n, w), value(n.a), value(n.b));
-      case WK::UN:
+      case WK::BIN:
+      case WK::SHIFT: {
+        BinaryenExpressionRef a = value(n.a);
+        BinaryenExpressionRef b = value(n.b);
+        if (w.kind == WK::SHIFT && ty_vector(n.ty)) return BinaryenSIMDShift(mod, pick(n, w), a, b);
+        return BinaryenBinary(mod, pick(n, w), a, b);
+      }
+      case WK::UN: {
+        BinaryenExpressionRef a = value(n.a);
         if (n.op == Op::Bswap && ty_vector(n.ty)) {
           // Reverse the bytes of every lane with one shuffle.
           uint8_t mask[16];
           int lb = ty_bytes(ty_lane(n.ty));
           for (int i = 0; i < 16; i++) mask[i] = static_cast<uint8_t>((i / lb) * lb + (lb - 1 - i % lb));
           uint8_t zero[16] = {0};
-          return BinaryenSIMDShuffle(mod, value(n.a), BinaryenConst(mod, BinaryenLiteralVec128(zero)), mask);
+          BinaryenExpressionRef z = BinaryenConst(mod, BinaryenLiteralVec128(zero));
+          return BinaryenSIMDShuffle(mod, a, z, mask);
         }
-        return BinaryenUnary(mod, pick(n, w), value(n.a));
-      case WK::SELECT: return BinaryenSelect(mod, value(n.a), value(n.b), value(n.c), wasm_type(n.ty));
+        return BinaryenUnary(mod, pick(n, w), a);
+      }
+      case WK::SELECT: {
+        BinaryenExpressionRef c = value(n.a);
+        BinaryenExpressionRef a = value(n.b);
+        BinaryenExpressionRef b = value(n.c);
+        return BinaryenSelect(mod, c, a, b, wasm_type(n.ty));
+      }
       case WK::NOP: return value(n.a);
       case WK::EXTRACT: return BinaryenSIMDExtract(mod, pick(n, w), value(n.a), static_cast<uint8_t>(n.imm));
-      case WK::REPLACE: return BinaryenSIMDReplace(mod, pick(n, w), value(n.a), static_cast<uint8_t>(n.imm), value(n.b));
+      case WK::REPLACE: {
+        BinaryenExpressionRef vec = value(n.a);
+        BinaryenExpressionRef lane = value(n.b);
+        return BinaryenSIMDReplace(mod, pick(n, w), vec, static_cast<uint8_t>(n.imm), lane);
+      }
       case WK::SHUFFLE: {
         // Lane indices (4 bits each in imm; 0..L-1 from a, L..2L-1 from b) to i8x16.shuffle bytes.
         uint8_t mask[16];
         const int L = ty_lanes(n.ty), lb = 16 / L;
         for (int k = 0; k < L; k++)
           for (int j = 0; j < lb; j++) mask[k * lb + j] = static_cast<uint8_t>(((n.imm >> (4 * k)) & 15) * lb + j);
-        return BinaryenSIMDShuffle(mod, value(n.a), value(n.b), mask);
+        BinaryenExpressionRef a = value(n.a);
+        BinaryenExpressionRef b = value(n.b);
+        return BinaryenSIMDShuffle(mod, a, b, mask);
       }
       default: fail(n.loc, std::string("internal: ") + op_info(n.op).text + " is not an expression");
     }
@@ -150,15 +172,24 @@ struct FnBuilder {
     std::vector<BinaryenExpressionRef> list;
     for (const Stmt& s : b) {
       if (s.kind == Stmt::Loop) {
-        std::string brk = "b" + std::to_string(labels), cont = "l" + std::to_string(labels);
+        // Label names built with append: GCC 12 at -O3 warns (-Wrestrict, a false positive)
+        // about `"b" + std::to_string(n)`.
+        std::string brk = "b", cont = "l";
+        brk += std::to_string(labels);
+        cont += std::to_string(labels);
         labels++;
-        BinaryenExpressionRef counter = get_local(s.local, Ty::U32);
-        list.push_back(BinaryenLocalSet(mod, s.local, BinaryenConst(mod, BinaryenLiteralInt32(0))));
+        BinaryenExpressionRef zero = BinaryenConst(mod, BinaryenLiteralInt32(0));
+        list.push_back(BinaryenLocalSet(mod, s.local, zero));
         std::vector<BinaryenExpressionRef> body;
-        body.push_back(BinaryenBreak(mod, brk.c_str(), BinaryenBinary(mod, BinaryenGeUInt32(), counter, value(s.node)), nullptr));
+        BinaryenExpressionRef counter = get_local(s.local, Ty::U32);
+        BinaryenExpressionRef count = value(s.node);
+        BinaryenExpressionRef done = BinaryenBinary(mod, BinaryenGeUInt32(), counter, count);
+        body.push_back(BinaryenBreak(mod, brk.c_str(), done, nullptr));
         body.push_back(block(s.body));
-        body.push_back(BinaryenLocalSet(mod, s.local, BinaryenBinary(mod, BinaryenAddInt32(), get_local(s.local, Ty::U32),
-                                                                     BinaryenConst(mod, BinaryenLiteralInt32(1)))));
+        BinaryenExpressionRef current = get_local(s.local, Ty::U32);
+        BinaryenExpressionRef one = BinaryenConst(mod, BinaryenLiteralInt32(1));
+        BinaryenExpressionRef next = BinaryenBinary(mod, BinaryenAddInt32(), current, one);
+        body.push_back(BinaryenLocalSet(mod, s.local, next));
         body.push_back(BinaryenBreak(mod, cont.c_str(), nullptr, nullptr));
         BinaryenExpressionRef inner = BinaryenBlock(mod, nullptr, body.data(), static_cast<BinaryenIndex>(body.size()), BinaryenTypeNone());
         BinaryenExpressionRef loop = BinaryenLoop(mod, cont.c_str(), inner);
@@ -166,8 +197,10 @@ struct FnBuilder {
         continue;
       }
       if (s.kind == Stmt::If) {
+        BinaryenExpressionRef cond = value(s.node);
+        BinaryenExpressionRef then = block(s.body);
         BinaryenExpressionRef els = s.els.empty() ? nullptr : block(s.els);
-        list.push_back(BinaryenIf(mod, value(s.node), block(s.body), els));
+        list.push_back(BinaryenIf(mod, cond, then, els));
         continue;
       }
       const Node& n = f[s.node];
@@ -176,7 +209,9 @@ struct FnBuilder {
         case Op::Store: {
           Ty mt = static_cast<Ty>(n.imm2);
           uint32_t bytes = static_cast<uint32_t>(ty_bytes(mt));
-          list.push_back(BinaryenStore(mod, bytes, static_cast<uint32_t>(n.imm), bytes, pointer(n), value(n.b), wasm_type(ty_value(mt))));
+          BinaryenExpressionRef ptr = pointer(n);
+          BinaryenExpressionRef v = value(n.b);
+          list.push_back(BinaryenStore(mod, bytes, static_cast<uint32_t>(n.imm), bytes, ptr, v, wasm_type(ty_value(mt))));
           break;
         }
         case Op::Return: list.push_back(BinaryenReturn(mod, n.a ? value(n.a) : nullptr)); break;

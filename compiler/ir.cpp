@@ -140,7 +140,11 @@ void print_block(const Function& f, const Block& b, int depth, std::string& out)
     out += ind;
     if (n.ty != Ty::None) out += "%" + std::to_string(s.node) + " = ";
     out += info.text;
-    auto arg = [&](uint32_t id) { return "%" + std::to_string(id); };
+    auto arg = [&](uint32_t id) {
+      std::string s = "%";  // appended: "%" + std::to_string(id) trips GCC 12's false -Wrestrict at -O3
+      s += std::to_string(id);
+      return s;
+    };
     switch (n.op) {
       case Op::Const:
         out += " " + hex(n.imm);
@@ -200,7 +204,10 @@ std::string print_module(const Module& m) {
   std::string out = "module " + m.name + " memory " + std::to_string(m.memory_bytes) + "\n";
   for (const Region& r : m.regions)
     out += "region " + r.name + " offset " + std::to_string(r.offset) + " bytes " + std::to_string(r.bytes) + (r.data.empty() ? "" : " data") + "\n";
-  for (const Function& f : m.functions) out += "\n" + print_function(f);
+  for (const Function& f : m.functions) {
+    out += '\n';
+    out += print_function(f);
+  }
   return out;
 }
 

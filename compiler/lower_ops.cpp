@@ -82,15 +82,18 @@ bool lower_ops(Function& f, Target t) {
     const Ty amt_ty = vec ? Ty::U32 : ty;  // shift amounts of lane types are u32
     uint32_t a = r.mapped(n.a), b = r.mapped(n.b);
     switch (n.op) {
-      case Op::Not:
+      case Op::Not: {
         if (t == Target::Js || t == Target::Runtime) break;
-        r.set_map(id, r.op(Op::Xor, ty, a, all_ones(ty), loc));
+        uint32_t ones = all_ones(ty);
+        r.set_map(id, r.op(Op::Xor, ty, a, ones, loc));
         return;
+      }
       case Op::Andnot: {
         uint32_t nb = r.op(Op::Not, ty, b, 0, loc);
         if (!has_instr(r.out(), r.out()[nb], t)) {
           r.out().body.pop_back();
-          nb = r.op(Op::Xor, ty, b, all_ones(ty), loc);
+          uint32_t ones = all_ones(ty);
+          nb = r.op(Op::Xor, ty, b, ones, loc);
         }
         r.set_map(id, r.op(Op::And, ty, a, nb, loc));
         return;
@@ -114,8 +117,10 @@ bool lower_ops(Function& f, Target t) {
           uint32_t eight = r.constant(ty, 8, loc);
           uint32_t l = r.op(Op::Rotl, ty, a, eight, loc);
           uint32_t rr = r.op(Op::Rotr, ty, a, eight, loc);
-          uint32_t x = r.op(Op::And, ty, l, r.constant(ty, 0x00ff00ffu, loc), loc);
-          uint32_t y = r.op(Op::And, ty, rr, r.constant(ty, 0xff00ff00u, loc), loc);
+          uint32_t odd = r.constant(ty, 0x00ff00ffu, loc);
+          uint32_t x = r.op(Op::And, ty, l, odd, loc);
+          uint32_t even = r.constant(ty, 0xff00ff00u, loc);
+          uint32_t y = r.op(Op::And, ty, rr, even, loc);
           r.set_map(id, r.op(Op::Or, ty, x, y, loc));
           return;
         }
@@ -123,13 +128,16 @@ bool lower_ops(Function& f, Target t) {
         auto swap = [&](uint32_t v, uint64_t mask, int sh) {
           uint32_t s = r.constant(ty, static_cast<uint64_t>(sh), loc);
           uint32_t m = r.constant(ty, mask, loc);
-          uint32_t hi = r.op(Op::And, ty, r.op(Op::ShrU, ty, v, s, loc), m, loc);
-          uint32_t lo = r.op(Op::Shl, ty, r.op(Op::And, ty, v, m, loc), s, loc);
+          uint32_t down = r.op(Op::ShrU, ty, v, s, loc);
+          uint32_t hi = r.op(Op::And, ty, down, m, loc);
+          uint32_t kept = r.op(Op::And, ty, v, m, loc);
+          uint32_t lo = r.op(Op::Shl, ty, kept, s, loc);
           return r.op(Op::Or, ty, hi, lo, loc);
         };
         uint32_t v = swap(a, 0x00ff00ff00ff00ffull, 8);
         v = swap(v, 0x0000ffff0000ffffull, 16);
-        r.set_map(id, r.op(Op::Rotl, ty, v, r.constant(ty, 32, loc), loc));
+        uint32_t half = r.constant(ty, 32, loc);
+        r.set_map(id, r.op(Op::Rotl, ty, v, half, loc));
         return;
       }
       case Op::LtU: case Op::LeU: case Op::GtU: case Op::GeU: {
@@ -143,7 +151,9 @@ bool lower_ops(Function& f, Target t) {
         c.loc = loc;
         uint32_t sign = r.emit(c);
         Op s = n.op == Op::LtU ? Op::LtS : n.op == Op::LeU ? Op::LeS : n.op == Op::GtU ? Op::GtS : Op::GeS;
-        r.set_map(id, r.op(s, ty, r.op(Op::Xor, at, a, sign, loc), r.op(Op::Xor, at, b, sign, loc), loc));
+        uint32_t fa = r.op(Op::Xor, at, a, sign, loc);
+        uint32_t fb = r.op(Op::Xor, at, b, sign, loc);
+        r.set_map(id, r.op(s, ty, fa, fb, loc));
         return;
       }
       default: break;

@@ -81,7 +81,11 @@ bool lower_simd(Function& f) {
           case Op::Load:
           case Op::Store: {
             // Element i of 16 bytes = lane elements L*i .. L*i+L-1.
-            uint32_t idx = n.a ? op(Op::Shl, Ty::U32, r.mapped(n.a), r.constant(Ty::U32, L == 4 ? 2 : 1, loc)) : 0;
+            uint32_t idx = 0;
+            if (n.a) {
+              uint32_t scale = r.constant(Ty::U32, L == 4 ? 2 : 1, loc);
+              idx = op(Op::Shl, Ty::U32, r.mapped(n.a), scale);
+            }
             for (int k = 0; k < L; k++) {
               Node m;
               m.op = n.op;
@@ -130,8 +134,12 @@ bool lower_simd(Function& f) {
         if (info.flags & CMP) {
           for (int k = 0; k < L; k++) {
             uint32_t c = op(n.op, Ty::U32, lanes[n.a][k], lanes[n.b][k]);
-            uint32_t mask = op(Op::Sub, Ty::U32, r.constant(Ty::U32, 0, loc), c);  // 0 or all ones
-            if (lt == Ty::U64) mask = op(Op::ExtendS, Ty::U64, r.op(Op::Retag, Ty::I32, mask, 0, loc), 0);
+            uint32_t zero = r.constant(Ty::U32, 0, loc);
+            uint32_t mask = op(Op::Sub, Ty::U32, zero, c);  // 0 or all ones
+            if (lt == Ty::U64) {
+              uint32_t sign = r.op(Op::Retag, Ty::I32, mask, 0, loc);
+              mask = op(Op::ExtendS, Ty::U64, sign, 0);
+            }
             res.push_back(mask);
           }
           return;

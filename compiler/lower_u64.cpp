@@ -54,8 +54,14 @@ bool lower_u64(Function& f) {
           r.set_map(id, r.emit(c));
           return;
         }
+        // Every node-creating call gets its own statement (see rewrite.h): the order of node ids
+        // must not depend on the C++ compiler's order of evaluating arguments.
         auto C = [&](uint64_t v) { return r.constant(U, v, loc); };
         auto O = [&](Op o, uint32_t x, uint32_t y) { return r.op(o, U, x, y, loc); };
+        auto Ok = [&](Op o, uint32_t x, uint64_t k) {  // x op constant k: the constant first
+          uint32_t kc = C(k);
+          return O(o, x, kc);
+        };
         auto pair = [&](uint32_t h, uint32_t l) {
           hi[id] = h;
           lo[id] = l;
@@ -68,7 +74,12 @@ bool lower_u64(Function& f) {
         const uint32_t ah = n.a ? hi[n.a] : 0, al = n.a ? lo[n.a] : 0;
         const uint32_t bh = n.b ? hi[n.b] : 0, bl = n.b ? lo[n.b] : 0;
         switch (n.op) {
-          case Op::Const: pair(C(n.imm >> 32), C(n.imm)); return;
+          case Op::Const: {
+            uint32_t h = C(n.imm >> 32);
+            uint32_t l = C(n.imm);
+            pair(h, l);
+            return;
+          }
           case Op::LocalGet: {
             Node g;
             g.op = Op::LocalGet;
@@ -77,7 +88,8 @@ bool lower_u64(Function& f) {
             g.imm = hi_local[n.imm];
             uint32_t h = r.emit(g);
             g.imm = lo_local[n.imm];
-            pair(h, r.emit(g));
+            uint32_t l = r.emit(g);
+            pair(h, l);
             return;
           }
           case Op::LocalSet: {
@@ -96,7 +108,7 @@ bool lower_u64(Function& f) {
           case Op::Store: {
             // A 64-bit element at base + i*8 is two u32 elements at base + (2i)*4 and +4.
             uint32_t idx = 0;
-            if (n.a) idx = O(Op::Shl, r.mapped(n.a), C(1));
+            if (n.a) idx = Ok(Op::Shl, r.mapped(n.a), 1);
             Node m;
             m.op = n.op;
             m.loc = loc;
@@ -107,7 +119,8 @@ bool lower_u64(Function& f) {
               m.ty = U;
               uint32_t l = r.emit(m);
               m.imm = n.imm + 4;
-              pair(r.emit(m), l);
+              uint32_t h = r.emit(m);
+              pair(h, l);
             } else {
               m.b = lo[n.b];
               r.emit(m);
@@ -120,13 +133,17 @@ bool lower_u64(Function& f) {
           case Op::Add: {
             uint32_t l = O(Op::Add, al, bl);
             uint32_t carry = O(Op::LtU, l, al);
-            pair(O(Op::Add, O(Op::Add, ah, bh), carry), l);
+            uint32_t h = O(Op::Add, ah, bh);
+            h = O(Op::Add, h, carry);
+            pair(h, l);
             return;
           }
           case Op::Sub: {
             uint32_t l = O(Op::Sub, al, bl);
             uint32_t borrow = O(Op::LtU, al, bl);
-            pair(O(Op::Sub, O(Op::Sub, ah, bh), borrow), l);
+            uint32_t h = O(Op::Sub, ah, bh);
+            h = O(Op::Sub, h, borrow);
+            pair(h, l);
             return;
           }
           case Op::Mul: {
@@ -136,41 +153,88 @@ bool lower_u64(Function& f) {
             uint32_t a0 = O(Op::And, al, m16), a1 = O(Op::ShrU, al, s16);
             uint32_t b0 = O(Op::And, bl, m16), b1 = O(Op::ShrU, bl, s16);
             uint32_t p00 = O(Op::Mul, a0, b0), p01 = O(Op::Mul, a0, b1), p10 = O(Op::Mul, a1, b0), p11 = O(Op::Mul, a1, b1);
-            uint32_t mid = O(Op::Add, O(Op::Add, O(Op::ShrU, p00, s16), O(Op::And, p01, m16)), O(Op::And, p10, m16));
-            uint32_t l = O(Op::Or, O(Op::And, p00, m16), O(Op::Shl, mid, s16));
-            uint32_t h = O(Op::Add, O(Op::Add, p11, O(Op::ShrU, p01, s16)), O(Op::Add, O(Op::ShrU, p10, s16), O(Op::ShrU, mid, s16)));
-            h = O(Op::Add, h, O(Op::Add, O(Op::Mul, al, bh), O(Op::Mul, ah, bl)));
+            // mid = (p00 >>> 16) + (p01 & 0xffff) + (p10 & 0xffff): bits 16..31 of al*bl and a carry
+            uint32_t p00_hi = O(Op::ShrU, p00, s16), p01_lo = O(Op::And, p01, m16);
+            uint32_t mid = O(Op::Add, p00_hi, p01_lo);
+            uint32_t p10_lo = O(Op::And, p10, m16);
+            mid = O(Op::Add, mid, p10_lo);
+            uint32_t p00_lo = O(Op::And, p00, m16), mid_up = O(Op::Shl, mid, s16);
+            uint32_t l = O(Op::Or, p00_lo, mid_up);
+            // h = p11 + (p01 >>> 16) + (p10 >>> 16) + (mid >>> 16) + al*bh + ah*bl
+            uint32_t p01_hi = O(Op::ShrU, p01, s16);
+            uint32_t h = O(Op::Add, p11, p01_hi);
+            uint32_t p10_hi = O(Op::ShrU, p10, s16), mid_hi = O(Op::ShrU, mid, s16);
+            uint32_t carries = O(Op::Add, p10_hi, mid_hi);
+            h = O(Op::Add, h, carries);
+            uint32_t cross_a = O(Op::Mul, al, bh), cross_b = O(Op::Mul, ah, bl);
+            uint32_t cross = O(Op::Add, cross_a, cross_b);
+            h = O(Op::Add, h, cross);
             pair(h, l);
             return;
           }
-          case Op::And: case Op::Or: case Op::Xor: case Op::Andnot:
-            pair(O(n.op, ah, bh), O(n.op, al, bl));
+          case Op::And: case Op::Or: case Op::Xor: case Op::Andnot: {
+            uint32_t h = O(n.op, ah, bh);
+            uint32_t l = O(n.op, al, bl);
+            pair(h, l);
             return;
-          case Op::Not: pair(r.op(Op::Not, U, ah, 0, loc), r.op(Op::Not, U, al, 0, loc)); return;
-          case Op::Bswap: pair(r.op(Op::Bswap, U, al, 0, loc), r.op(Op::Bswap, U, ah, 0, loc)); return;
+          }
+          case Op::Not: {
+            uint32_t h = r.op(Op::Not, U, ah, 0, loc);
+            uint32_t l = r.op(Op::Not, U, al, 0, loc);
+            pair(h, l);
+            return;
+          }
+          case Op::Bswap: {  // the swapped low word becomes the high word
+            uint32_t h = r.op(Op::Bswap, U, al, 0, loc);
+            uint32_t l = r.op(Op::Bswap, U, ah, 0, loc);
+            pair(h, l);
+            return;
+          }
           case Op::Shl: case Op::ShrU: case Op::ShrS: case Op::Rotl: case Op::Rotr: {
             if (f[n.b].op != Op::Const) {
               // A runtime amount: work with s = k & 31 and pick the k >= 32 case with selects.
               // x >>> (32 - s) is written (x >>> 1) >>> (31 - s) so that s = 0 shifts in nothing.
-              uint32_t k = O(Op::And, bl, C(63));
-              if (n.op == Op::Rotl) k = O(Op::And, O(Op::Sub, C(64), k), C(63));
-              uint32_t big = O(Op::And, k, C(32));
-              uint32_t sh = O(Op::And, k, C(31)), inv = O(Op::Sub, C(31), sh);
+              uint32_t k = Ok(Op::And, bl, 63);
+              if (n.op == Op::Rotl) {  // rotl by k = rotr by (64 - k) & 63
+                uint32_t c64 = C(64);
+                uint32_t neg = O(Op::Sub, c64, k);
+                k = Ok(Op::And, neg, 63);
+              }
+              uint32_t big = Ok(Op::And, k, 32);
+              uint32_t sh = Ok(Op::And, k, 31);
+              uint32_t c31 = C(31);
+              uint32_t inv = O(Op::Sub, c31, sh);
               auto sel = [&](uint32_t c, uint32_t x, uint32_t y) { return r.op(Op::Select, U, c, x, loc, y); };
+              // (x >>> s) | (y << (32 - s)): x's bits moving down with y's low bits above them
+              auto funnel = [&](uint32_t x, uint32_t y) {
+                uint32_t down = O(Op::ShrU, x, sh);
+                uint32_t y1 = Ok(Op::Shl, y, 1);
+                uint32_t up = O(Op::Shl, y1, inv);
+                return O(Op::Or, down, up);
+              };
               if (n.op == Op::Shl) {
-                uint32_t h_small = O(Op::Or, O(Op::Shl, ah, sh), O(Op::ShrU, O(Op::ShrU, al, C(1)), inv));
+                uint32_t up = O(Op::Shl, ah, sh);
+                uint32_t al1 = Ok(Op::ShrU, al, 1);
+                uint32_t carried = O(Op::ShrU, al1, inv);
+                uint32_t h_small = O(Op::Or, up, carried);
                 uint32_t l_shift = O(Op::Shl, al, sh);
-                pair(sel(big, l_shift, h_small), sel(big, C(0), l_shift));
+                uint32_t h = sel(big, l_shift, h_small);
+                uint32_t zero = C(0);
+                uint32_t l = sel(big, zero, l_shift);
+                pair(h, l);
               } else if (n.op == Op::ShrU || n.op == Op::ShrS) {
                 Op sr = n.op;
-                uint32_t l_small = O(Op::Or, O(Op::ShrU, al, sh), O(Op::Shl, O(Op::Shl, ah, C(1)), inv));
+                uint32_t l_small = funnel(al, ah);
                 uint32_t h_shift = O(sr, ah, sh);
-                uint32_t fill = sr == Op::ShrS ? O(Op::ShrS, ah, C(31)) : C(0);
-                pair(sel(big, fill, h_shift), sel(big, h_shift, l_small));
+                uint32_t fill = sr == Op::ShrS ? Ok(Op::ShrS, ah, 31) : C(0);
+                uint32_t h = sel(big, fill, h_shift);
+                uint32_t l = sel(big, h_shift, l_small);
+                pair(h, l);
               } else {
-                uint32_t xh = sel(big, al, ah), xl = sel(big, ah, al);
-                uint32_t h = O(Op::Or, O(Op::ShrU, xh, sh), O(Op::Shl, O(Op::Shl, xl, C(1)), inv));
-                uint32_t l = O(Op::Or, O(Op::ShrU, xl, sh), O(Op::Shl, O(Op::Shl, xh, C(1)), inv));
+                uint32_t xh = sel(big, al, ah);
+                uint32_t xl = sel(big, ah, al);
+                uint32_t h = funnel(xh, xl);
+                uint32_t l = funnel(xl, xh);
                 pair(h, l);
               }
               return;
@@ -195,24 +259,51 @@ bool lower_u64(Function& f) {
                 pair(xh, xl);
                 return;
               }
-              uint32_t h = O(Op::Or, O(Op::ShrU, xh, C(k)), O(Op::Shl, xl, C(32 - k)));
-              uint32_t l = O(Op::Or, O(Op::ShrU, xl, C(k)), O(Op::Shl, xh, C(32 - k)));
+              // (x >>> k) | (y << (32 - k))
+              auto funnel = [&](uint32_t x, uint32_t y) {
+                uint32_t down = Ok(Op::ShrU, x, k);
+                uint32_t up = Ok(Op::Shl, y, 32 - k);
+                return O(Op::Or, down, up);
+              };
+              uint32_t h = funnel(xh, xl);
+              uint32_t l = funnel(xl, xh);
               pair(h, l);
               return;
             }
             if (op == Op::Shl) {
-              if (k >= 32) pair(O(Op::Shl, al, C(k - 32)), C(0));
-              else pair(O(Op::Or, O(Op::Shl, ah, C(k)), O(Op::ShrU, al, C(32 - k))), O(Op::Shl, al, C(k)));
+              if (k >= 32) {
+                uint32_t h = Ok(Op::Shl, al, k - 32);
+                uint32_t l = C(0);
+                pair(h, l);
+              } else {
+                uint32_t up = Ok(Op::Shl, ah, k);
+                uint32_t carried = Ok(Op::ShrU, al, 32 - k);
+                uint32_t h = O(Op::Or, up, carried);
+                uint32_t l = Ok(Op::Shl, al, k);
+                pair(h, l);
+              }
               return;
             }
             Op sr = op;  // ShrU or ShrS: the high word shifts in zeros or sign bits
-            if (k >= 32) pair(sr == Op::ShrS ? O(Op::ShrS, ah, C(31)) : C(0), O(sr, ah, C(k - 32)));
-            else pair(O(sr, ah, C(k)), O(Op::Or, O(Op::ShrU, al, C(k)), O(Op::Shl, ah, C(32 - k))));
+            if (k >= 32) {
+              uint32_t h = sr == Op::ShrS ? Ok(Op::ShrS, ah, 31) : C(0);
+              uint32_t l = Ok(sr, ah, k - 32);
+              pair(h, l);
+            } else {
+              uint32_t h = Ok(sr, ah, k);
+              uint32_t down = Ok(Op::ShrU, al, k);
+              uint32_t up = Ok(Op::Shl, ah, 32 - k);
+              uint32_t l = O(Op::Or, down, up);
+              pair(h, l);
+            }
             return;
           }
           case Op::Eq: case Op::Ne: {
-            uint32_t e = O(Op::And, O(Op::Eq, ah, bh), O(Op::Eq, al, bl));
-            r.set_map(id, n.op == Op::Eq ? e : r.op(Op::Eqz, U, e, 0, loc));
+            uint32_t eh = O(Op::Eq, ah, bh);
+            uint32_t el = O(Op::Eq, al, bl);
+            uint32_t e = O(Op::And, eh, el);
+            if (n.op == Op::Ne) e = r.op(Op::Eqz, U, e, 0, loc);
+            r.set_map(id, e);
             return;
           }
           case Op::LtU: case Op::LtS: case Op::LeU: case Op::LeS:
@@ -227,22 +318,30 @@ bool lower_u64(Function& f) {
                    : (n.op == Op::LeU || n.op == Op::LeS) ? Op::LeU
                    : (n.op == Op::GtU || n.op == Op::GtS) ? Op::GtU : Op::GeU;
             uint32_t hcmp = O(hop, ah, bh);
-            uint32_t tie = O(Op::And, O(Op::Eq, ah, bh), O(lop, al, bl));
+            uint32_t heq = O(Op::Eq, ah, bh);
+            uint32_t lcmp = O(lop, al, bl);
+            uint32_t tie = O(Op::And, heq, lcmp);
             r.set_map(id, O(Op::Or, hcmp, tie));
             return;
           }
-          case Op::Eqz: r.set_map(id, r.op(Op::Eqz, U, O(Op::Or, ah, al), 0, loc)); return;
+          case Op::Eqz: {
+            uint32_t any_bit = O(Op::Or, ah, al);
+            r.set_map(id, r.op(Op::Eqz, U, any_bit, 0, loc));
+            return;
+          }
           case Op::Select: {
             uint32_t c = r.mapped(n.a);
-            uint32_t ch = hi[n.b], cl = lo[n.b], dh = hi[n.c], dl = lo[n.c];
-            pair(r.op(Op::Select, U, c, ch, loc, dh), r.op(Op::Select, U, c, cl, loc, dl));
+            uint32_t h = r.op(Op::Select, U, c, hi[n.b], loc, hi[n.c]);
+            uint32_t l = r.op(Op::Select, U, c, lo[n.b], loc, lo[n.c]);
+            pair(h, l);
             return;
           }
           case Op::ExtendU:
           case Op::ExtendS: {
             uint32_t x = r.mapped(n.a);
             if (f[n.a].ty != U) x = r.op(Op::Retag, U, x, 0, loc);  // pairs are u32
-            pair(n.op == Op::ExtendS ? O(Op::ShrS, x, C(31)) : C(0), x);
+            uint32_t h = n.op == Op::ExtendS ? Ok(Op::ShrS, x, 31) : C(0);
+            pair(h, x);
             return;
           }
           case Op::Wrap: {

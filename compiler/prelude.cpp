@@ -338,7 +338,8 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
         }
         return emit(c, site);
       }
-      Value v = convert(t, to_rt(args[0], ty_lane(t), site), site);
+      Value first = to_rt(args[0], ty_lane(t), site);
+      Value v = convert(t, first, site);
       for (int i = 1; i < ty_lanes(t); i++) {
         Value x = to_rt(args[i], ty_lane(t), site);
         Node n;
@@ -492,7 +493,9 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
     case B_andnot: {
       Ty t = arg(0).k == Value::Rt ? arg(0).ty : arg(1).ty;
       if (arg(0).k != Value::Rt && arg(1).k != Value::Rt) error(site, "andnot(a, b) needs a runtime value");
-      return rt_binary(Op::Andnot, to_rt(arg(0), t, site), to_rt(arg(1), t, site), site);
+      Value a = to_rt(arg(0), t, site);
+      Value b = to_rt(arg(1), t, site);
+      return rt_binary(Op::Andnot, a, b, site);
     }
     case B_select: {
       const Value& c = arg(0);
@@ -500,7 +503,9 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       if (ty_vector(c.ty)) {
         // A lane mask (all ones or zero per lane, as comparisons give): a bit select.
         Value a = to_rt(arg(1), c.ty, site), b = to_rt(arg(2), c.ty, site);
-        return rt_binary(Op::Or, rt_binary(Op::And, a, c, site), rt_binary(Op::Andnot, b, c, site), site);
+        Value from_a = rt_binary(Op::And, a, c, site);
+        Value from_b = rt_binary(Op::Andnot, b, c, site);
+        return rt_binary(Op::Or, from_a, from_b, site);
       }
       if (c.ty != Ty::U32) error(site, std::string("select: the condition must be u32 or a lane mask, not ") + ty_name(c.ty));
       Ty t = arg(1).k == Value::Rt ? arg(1).ty : arg(2).ty;

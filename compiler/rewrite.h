@@ -1,6 +1,15 @@
 // A helper for passes that rewrite a function: it rebuilds the block structure
 // in order and lets the pass decide, node by node, what to put in the new
 // function. Passes are one-way rewrites; the driver repeats them to a fixpoint.
+//
+// The rule for every file that builds IR (the passes here, the stager, the
+// prelude) and Binaryen expressions (emit_wasm.cpp): node-creating calls are
+// never nested as arguments of each other. C++ leaves the order in which a
+// call's arguments are evaluated unspecified (GCC goes right to left, clang left
+// to right), and node ids decide printed names and fold.cpp's order of
+// commutative operands, so `op(Add, op(Shl, x, k), op(ShrU, x, j))` would give
+// different output from differently built compilers. Each node-creating call gets
+// its own statement and a named local, in the order the code reads.
 #pragma once
 #include <functional>
 

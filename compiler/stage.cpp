@@ -1406,7 +1406,10 @@ Value Stager::eval_unary(const Ast* e, Env* env) {
   if (v.k == Value::Rt) {
     if (op == "~") return rt_unary(Op::Not, v, e);
     if (op == "!") return rt_unary(Op::Eqz, v, e);
-    if (op == "-") return rt_binary(Op::Sub, rt_const(Value::num(0), v.ty, e), v, e);
+    if (op == "-") {
+      Value zero = rt_const(Value::num(0), v.ty, e);
+      return rt_binary(Op::Sub, zero, v, e);
+    }
     error(e, "unary " + op + " is not defined on runtime values");
   }
   if (op == "!") return Value::boolean(!truthy(v, e));

@@ -3,11 +3,13 @@
 // of the first 64/80 primes (§4.2.2, §4.2.3); the SHA-224/256/384/512 initial
 // values are the fractional parts of square roots of primes (§5.3.2-§5.3.5:
 // SHA-256 the first 8 primes, SHA-224 and SHA-384 the 9th to 16th, SHA-224 the
-// second 32 bits of those 64-bit values). The roots are computed in quad precision
-// (113-bit mantissa), far more than the 64 bits needed.
+// second 32 bits of those 64-bit values). The roots are computed exactly, with
+// integers: the first 64 fractional bits of p^(1/k) are the low 64 bits of the
+// integer k-th root of p * 2^(64k). Plain integer arithmetic so that the test
+// builds with any C++ compiler (no quad-precision library).
 #include <doctest/doctest.h>
-#include <quadmath.h>
 
+#include <array>
 #include <cstring>
 
 #include "interp.h"
@@ -28,9 +30,43 @@ std::vector<int> primes(int n) {
   return p;
 }
 
-uint64_t frac64(__float128 x) {
-  __float128 f = x - floorq(x);
-  return static_cast<uint64_t>(ldexpq(f, 64) - (ldexpq(f, 64) >= ldexpq(1, 64) ? ldexpq(1, 64) : 0));
+// An unsigned 256-bit integer, 32-bit limbs, least significant first. Enough for
+// p * 2^192 with p < 2^9 and for the cube of a root below 2^67.
+using Big = std::array<uint32_t, 8>;
+
+Big mul(const Big& a, const Big& b) {
+  Big out{};
+  for (size_t i = 0; i < a.size(); i++) {
+    uint64_t carry = 0;
+    for (size_t j = 0; i + j < out.size(); j++) {
+      uint64_t t = static_cast<uint64_t>(a[i]) * b[j] + out[i + j] + carry;
+      out[i + j] = static_cast<uint32_t>(t);
+      carry = t >> 32;
+    }
+  }
+  return out;
+}
+
+bool less_equal(const Big& a, const Big& b) {
+  for (size_t i = a.size(); i-- > 0;)
+    if (a[i] != b[i]) return a[i] < b[i];
+  return true;
+}
+
+// The first 64 bits of the fractional part of p^(1/k): y = floor((p * 2^(64k))^(1/k)),
+// found bit by bit from the top (the root is below 2^72 for p < 2^9), then y mod 2^64.
+uint64_t root_frac64(int p, int k) {
+  Big target{};
+  target[2 * k] = static_cast<uint32_t>(p);  // p * 2^(64k)
+  Big y{};
+  for (int bit = 71; bit >= 0; bit--) {
+    Big c = y;
+    c[bit / 32] |= 1u << (bit % 32);
+    Big power = c;
+    for (int i = 1; i < k; i++) power = mul(power, c);
+    if (less_equal(power, target)) y = c;
+  }
+  return (static_cast<uint64_t>(y[1]) << 32) | y[0];
 }
 
 template <class T>
@@ -55,13 +91,13 @@ TEST_CASE("SHA-2 tables in modules/sha2.js match their FIPS 180-4 definitions") 
   };
   std::vector<int> p = primes(80);
   for (int i = 0; i < 80; i++) {
-    uint64_t k = frac64(cbrtq(static_cast<__float128>(p[i])));
+    uint64_t k = root_frac64(p[i], 3);
     CHECK(read<uint64_t>(mem, off("t_k512") + 8 * i) == k);
     if (i < 64) CHECK(read<uint32_t>(mem, off("t_k256") + 4 * i) == static_cast<uint32_t>(k >> 32));
   }
   for (int i = 0; i < 8; i++) {
-    uint64_t h512 = frac64(sqrtq(static_cast<__float128>(p[i])));
-    uint64_t h384 = frac64(sqrtq(static_cast<__float128>(p[8 + i])));
+    uint64_t h512 = root_frac64(p[i], 2);
+    uint64_t h384 = root_frac64(p[8 + i], 2);
     CHECK(read<uint32_t>(mem, off("t_iv32") + 4 * (8 + i)) == static_cast<uint32_t>(h512 >> 32));  // SHA-256
     CHECK(read<uint32_t>(mem, off("t_iv32") + 4 * i) == static_cast<uint32_t>(h384));              // SHA-224
     CHECK(read<uint64_t>(mem, off("t_iv64") + 8 * i) == h384);                                     // SHA-384
