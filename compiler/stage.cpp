@@ -122,8 +122,13 @@ Env* Stager::new_env(Env* parent) {
 // building one piece by piece.
 
 std::string with_commas(uint64_t n) {
-  std::string s = std::to_string(n);
-  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<size_t>(i), ",");
+  // Built by appending (GCC 12 at -O3 warns, wrongly, about string::insert here: -Wrestrict).
+  const std::string digits = std::to_string(n);
+  std::string s;
+  for (size_t i = 0; i < digits.size(); i++) {
+    if (i && (digits.size() - i) % 3 == 0) s += ',';
+    s += digits[i];
+  }
   return s;
 }
 
