@@ -671,12 +671,20 @@ Result classify(const Run& run, int status, const struct rusage& ru, double wall
   std::string line = first_line(err);
   r.detail = line;
   fs::path root = run.dir / "root", targets = root / "targets";
-  bool oom = err.find("bad_alloc") != std::string::npos || err.find("Cannot allocate memory") != std::string::npos ||
-             err.find("out of memory") != std::string::npos;
+  // Only awasmc's own words count, not the source lines a diagnostic quotes (indented by
+  // two spaces, with the caret line): a kernel may well say "bad_alloc" in a comment.
+  std::string said;
+  {
+    std::istringstream lines(err);
+    for (std::string l; std::getline(lines, l);)
+      if (l.rfind("  ", 0) != 0) said += l + "\n";
+  }
+  bool oom = said.find("bad_alloc") != std::string::npos || said.find("Cannot allocate memory") != std::string::npos ||
+             said.find("out of memory") != std::string::npos;
   if (run.timed_out) r.cls = "timeout";
   else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU) r.cls = "cpu-limit";
   else if (oom) r.cls = "bad-alloc";
-  else if (err.find("terminate called") != std::string::npos) r.cls = "terminate";
+  else if (said.find("terminate called") != std::string::npos) r.cls = "terminate";
   else if (WIFSIGNALED(status)) {
     const char* n = signal_name(WTERMSIG(status));
     r.cls = std::string("crash-") + (n ? n : "signal" + std::to_string(WTERMSIG(status)));
