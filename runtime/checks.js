@@ -2,9 +2,46 @@
 // so a caller can tell `msg` from `opts.out` without reading our source. Internal: not re-exported
 // from the package entry points.
 
-/** True for Uint8Array (and subclasses such as Node's Buffer), also from another realm. */
+// The built-in getters of %TypedArray%.prototype. They read a typed array's internal slots, so
+// neither a Proxy (which has none: the tag getter gives undefined) nor a subclass or an own
+// property that redefines `length`, `buffer` or `subarray` can make them lie.
+const TypedArrayProto = Object.getPrototypeOf(Uint8Array.prototype);
+const builtin = (key) => Object.getOwnPropertyDescriptor(TypedArrayProto, key).get;
+const tagOf = builtin(Symbol.toStringTag);
+const lengthOf = builtin('length');
+const bufferOf = builtin('buffer');
+const byteOffsetOf = builtin('byteOffset');
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/**
+ * True for a genuine Uint8Array (also a subclass such as Node's Buffer, or one from another realm);
+ * false for array-likes and for Proxies, whatever they claim.
+ */
 export function isBytes(a) {
-  return a instanceof Uint8Array || (ArrayBuffer.isView(a) && a.constructor.name === 'Uint8Array');
+  return tagOf.call(a) === 'Uint8Array';
+}
+
+/**
+ * `a` as a plain Uint8Array that the runtime can use without running any code of the caller's:
+ * `a` itself when it is a plain Uint8Array with nothing redefined, else a new view of the same
+ * bytes, made from the built-in getters (its length read once). Throws a TypeError naming `name`
+ * for anything but a genuine Uint8Array, and for a view of a detached ArrayBuffer.
+ */
+export function bytesArg(a, name) {
+  if (tagOf.call(a) !== 'Uint8Array') throw notBytes(name, a);
+  const len = lengthOf.call(a);
+  if (len === 0) {
+    // A detached buffer reads as length 0; making a view of it throws, so say what happened.
+    try {
+      new Uint8Array(bufferOf.call(a), 0, 0);
+    } catch {
+      throw new TypeError(`"${name}" is a view of a detached ArrayBuffer`);
+    }
+  }
+  if (Object.getPrototypeOf(a) === Uint8Array.prototype && !hasOwn.call(a, 'length') && !hasOwn.call(a, 'subarray') &&
+      !hasOwn.call(a, 'set'))
+    return a;
+  return new Uint8Array(bufferOf.call(a), byteOffsetOf.call(a), len);
 }
 
 /** A short human name for the type of `x`, for error messages: `string`, `null`, `Array`, `Uint16Array`. */
@@ -22,7 +59,7 @@ export function notBytes(name, got) {
   return new TypeError(`"${name}" must be Uint8Array, got ${typeName(got)}`);
 }
 
-/** Throws unless `a` is a Uint8Array; returns it. */
+/** Throws unless `a` is a genuine Uint8Array; returns it. */
 export function abytes(a, name) {
   if (!isBytes(a)) throw notBytes(name, a);
   return a;

@@ -10,12 +10,19 @@
 // block in JS-side Uint8Arrays between calls, and interleaving streams (or async hashing with other
 // work) is safe. A guard rejects re-entrant calls (a user callback hashing while a call is running).
 //
-// Tests observe the memory through a non-enumerable Symbol-keyed getter on each hash function:
-// `sha256[memoryForTests]` returns the instance's whole memory (a Uint8Array).
-import { isBytes, notBytes, typeName } from './checks.js';
+// Tests observe the memory through `memoryForTests(sha256)`, exported from this file only (the
+// package's entry points do not re-export it, and its "exports" map keeps runtime/ private): no
+// property of a hash function leads to the memory, so a user of the package cannot reach it.
+import { bytesArg, isBytes, notBytes, typeName } from './checks.js';
 
-/** Key of the hidden getter that exposes a backend's wasm/JS memory to the hygiene tests. */
-export const memoryForTests = Symbol('awasmc.memoryForTests');
+// hash function -> () => its instance's whole memory.
+const memories = new WeakMap();
+
+/** The whole wasm/JS memory behind a hash function of ours (for the hygiene tests), or undefined. */
+export function memoryForTests(hashFn) {
+  const get = memories.get(hashFn);
+  return get === undefined ? undefined : get();
+}
 
 // name, block length, kernel init function, output length, last arc of the OID
 // 2.16.840.1.101.3.4.2.x (NIST hash algorithms, DER-encoded as 06 09 60 86 48 01 65 03 04 02 x).
@@ -242,49 +249,61 @@ export function sha2Hashes(target, platform = 'unknown') {
   const CREATE = 0;
   const PARALLEL = F_OUT | F_OUT_LIST;
   const PARALLEL_ASYNC = F_OUT | F_OUT_LIST | F_ASYNC;
+  // Options are the own enumerable properties of `opts`, each read exactly once (a getter runs
+  // once; inherited keys are not options). They are checked into locals and assigned only at the
+  // end, so a getter that hashes again (re-entering readOpts) cannot change this call's options.
   function readOpts(k, opts, kind, where) {
-    optOut = null;
-    optPos = 0;
-    optTick = 10;
-    optProgress = null;
-    optNextTick = defaultNextTick;
-    if (opts === undefined) return;
-    if (opts === null || typeof opts !== 'object' || Array.isArray(opts))
-      throw new TypeError(`"opts" must be an object, got ${typeName(opts)}`);
-    let posGiven = false;
-    for (const key in opts) {
-      const v = opts[key];
-      if (v === undefined) continue;
-      if (key === 'dkLen') {
-        if (typeof v !== 'number') throw new TypeError(`"opts.dkLen" must be a number, got ${typeName(v)}`);
-        if (v !== k.outputLen)
-          throw new RangeError(`"opts.dkLen" must be ${k.outputLen} for ${k.name} (it cannot produce other output lengths), got ${v}`);
-      } else if ((kind & F_OUT) !== 0 && key === 'out') {
-        if (!isBytes(v) && !((kind & F_OUT_LIST) !== 0 && Array.isArray(v)))
-          throw new TypeError(`"opts.out" must be Uint8Array${(kind & F_OUT_LIST) !== 0 ? ' or an array of Uint8Array' : ''}, got ${typeName(v)}`);
-        optOut = v;
-      } else if ((kind & F_OUT) !== 0 && key === 'outPos') {
-        if (typeof v !== 'number') throw new TypeError(`"opts.outPos" must be a non-negative integer, got ${typeName(v)}`);
-        if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`"opts.outPos" must be a non-negative integer, got ${v}`);
-        optPos = v;
-        posGiven = true;
-      } else if ((kind & F_ASYNC) !== 0 && key === 'asyncTick') {
-        if (typeof v !== 'number') throw new TypeError(`"opts.asyncTick" must be a number of milliseconds, got ${typeName(v)}`);
-        if (!(v >= 0) || v === Infinity) throw new RangeError(`"opts.asyncTick" must be a finite number >= 0, got ${v}`);
-        optTick = v;
-      } else if ((kind & F_ASYNC) !== 0 && key === 'onProgress') {
-        if (typeof v !== 'function') throw new TypeError(`"opts.onProgress" must be a function, got ${typeName(v)}`);
-        optProgress = v;
-      } else if ((kind & F_ASYNC) !== 0 && key === 'nextTick') {
-        if (typeof v !== 'function') throw new TypeError(`"opts.nextTick" must be a function, got ${typeName(v)}`);
-        optNextTick = v;
-      } else {
-        const hint = (kind & F_ASYNC) === 0 && (key === 'asyncTick' || key === 'onProgress' || key === 'nextTick')
-          ? ' (only the .async variants take it)' : '';
-        throw new TypeError(`unknown option "${key}" for ${k.name}${where}${hint}`);
+    let out = null;
+    let pos = 0;
+    let tick = 10;
+    let progress = null;
+    let nextTick = defaultNextTick;
+    if (opts !== undefined) {
+      if (opts === null || typeof opts !== 'object' || Array.isArray(opts))
+        throw new TypeError(`"opts" must be an object, got ${typeName(opts)}`);
+      let posGiven = false;
+      const keys = Object.keys(opts);
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i];
+        const v = opts[key];
+        if (v === undefined) continue;
+        if (key === 'dkLen') {
+          if (typeof v !== 'number') throw new TypeError(`"opts.dkLen" must be a number, got ${typeName(v)}`);
+          if (v !== k.outputLen)
+            throw new RangeError(`"opts.dkLen" must be ${k.outputLen} for ${k.name} (it cannot produce other output lengths), got ${v}`);
+        } else if ((kind & F_OUT) !== 0 && key === 'out') {
+          if ((kind & F_OUT_LIST) !== 0 && Array.isArray(v)) out = v; // checked per buffer by parallelDestinations
+          else if (isBytes(v)) out = bytesArg(v, 'opts.out');
+          else
+            throw new TypeError(`"opts.out" must be Uint8Array${(kind & F_OUT_LIST) !== 0 ? ' or an array of Uint8Array' : ''}, got ${typeName(v)}`);
+        } else if ((kind & F_OUT) !== 0 && key === 'outPos') {
+          if (typeof v !== 'number') throw new TypeError(`"opts.outPos" must be a non-negative integer, got ${typeName(v)}`);
+          if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`"opts.outPos" must be a non-negative integer, got ${v}`);
+          pos = v;
+          posGiven = true;
+        } else if ((kind & F_ASYNC) !== 0 && key === 'asyncTick') {
+          if (typeof v !== 'number') throw new TypeError(`"opts.asyncTick" must be a number of milliseconds, got ${typeName(v)}`);
+          if (!(v >= 0) || v === Infinity) throw new RangeError(`"opts.asyncTick" must be a finite number >= 0, got ${v}`);
+          tick = v;
+        } else if ((kind & F_ASYNC) !== 0 && key === 'onProgress') {
+          if (typeof v !== 'function') throw new TypeError(`"opts.onProgress" must be a function, got ${typeName(v)}`);
+          progress = v;
+        } else if ((kind & F_ASYNC) !== 0 && key === 'nextTick') {
+          if (typeof v !== 'function') throw new TypeError(`"opts.nextTick" must be a function, got ${typeName(v)}`);
+          nextTick = v;
+        } else {
+          const hint = (kind & F_ASYNC) === 0 && (key === 'asyncTick' || key === 'onProgress' || key === 'nextTick')
+            ? ' (only the .async variants take it)' : '';
+          throw new TypeError(`unknown option "${key}" for ${k.name}${where}${hint}`);
+        }
       }
+      if (posGiven && out === null) throw new TypeError('"opts.outPos" needs "opts.out"');
     }
-    if (posGiven && optOut === null) throw new TypeError('"opts.outPos" needs "opts.out"');
+    optOut = out;
+    optPos = pos;
+    optTick = tick;
+    optProgress = progress;
+    optNextTick = nextTick;
   }
   // Check that opts.out has room for `count` digests at opts.outPos.
   function checkOutRoom(k, count) {
@@ -327,7 +346,7 @@ export function sha2Hashes(target, platform = 'unknown') {
     }
     update(msg) {
       this._check('update');
-      if (!isBytes(msg)) throw notBytes('msg', msg);
+      msg = bytesArg(msg, 'msg');
       const k = this._k;
       const n = msg.length;
       const have = this._bufLen;
@@ -379,7 +398,7 @@ export function sha2Hashes(target, platform = 'unknown') {
     }
     digestInto(buf) {
       this._check('digestInto');
-      if (!isBytes(buf)) throw notBytes('buf', buf);
+      buf = bytesArg(buf, 'buf');
       if (buf.length < this.outputLen)
         throw new RangeError(`"buf" must have length >= ${this.outputLen}, got ${buf.length}`);
       this._final(buf, 0);
@@ -445,14 +464,13 @@ export function sha2Hashes(target, platform = 'unknown') {
     };
   }
 
-  function checkParts(parts, name) {
-    if (!Array.isArray(parts)) throw new TypeError(`"${name}" must be an array of Uint8Array, got ${typeName(parts)}`);
-    let total = 0;
-    for (let i = 0; i < parts.length; i++) {
-      if (!isBytes(parts[i])) throw notBytes(`${name}[${i}]`, parts[i]);
-      total += parts[i].length;
-    }
-    return total;
+  // A copy of the array `parts` (checked by the caller), each element read once and made a plain
+  // Uint8Array (bytesArg), so that neither the array nor its elements can change under us.
+  function readParts(parts, name) {
+    const n = parts.length;
+    const list = new Array(n);
+    for (let i = 0; i < n; i++) list[i] = bytesArg(parts[i], `${name}[${i}]`);
+    return list;
   }
   function makeHash(k) {
     const where = '';
@@ -466,6 +484,7 @@ export function sha2Hashes(target, platform = 'unknown') {
         pos = optPos;
         if (out !== null) checkOutRoom(k, 1);
       }
+      msg = bytesArg(msg, 'msg'); // after the options: their getters cannot change what is hashed
       if (mem === null) load();
       enter();
       try {
@@ -481,6 +500,7 @@ export function sha2Hashes(target, platform = 'unknown') {
     function chunks(parts, opts) {
       if (!Array.isArray(parts)) throw new TypeError(`"parts" must be an array of Uint8Array, got ${typeName(parts)}`);
       readOpts(k, opts, SYNC, '.chunks');
+      const list = readParts(parts, 'parts'); // each part read once, before any byte reaches memory
       const out = optOut;
       const pos = optPos;
       if (out !== null) checkOutRoom(k, 1);
@@ -489,11 +509,9 @@ export function sha2Hashes(target, platform = 'unknown') {
       try {
         start(k, null);
         let total = 0;
-        for (let i = 0; i < parts.length; i++) {
-          const p = parts[i];
-          if (!isBytes(p)) throw notBytes(`parts[${i}]`, p); // the finally wipes what came before
-          absorb(k, p);
-          total += p.length;
+        for (let i = 0; i < list.length; i++) {
+          absorb(k, list[i]);
+          total += list[i].length;
         }
         finish(k, total);
         return emit(k, out, pos);
@@ -505,8 +523,9 @@ export function sha2Hashes(target, platform = 'unknown') {
     // Independent messages: four at a time in SIMD lanes where the target has a batched kernel
     // (SHA-224/256 on wasm), the rest one after another. (Threads come with the worker pool.)
     function parallel(msgs, opts) {
-      checkParts(msgs, 'msgs');
+      if (!Array.isArray(msgs)) throw new TypeError(`"msgs" must be an array of Uint8Array, got ${typeName(msgs)}`);
       readOpts(k, opts, PARALLEL, '.parallel');
+      msgs = readParts(msgs, 'msgs'); // each message read once
       const outs = parallelDestinations(k, msgs.length);
       const res = new Array(msgs.length);
       if (mem === null) load();
@@ -542,24 +561,30 @@ export function sha2Hashes(target, platform = 'unknown') {
       const out = optOut;
       const pos = optPos;
       if (out !== null) checkOutRoom(k, 1);
+      msg = bytesArg(msg, 'msg');
       return digestAsync(k, [msg], msg.length, out, pos);
     }
 
     async function chunksAsync(parts, opts) {
-      const total = checkParts(parts, 'parts');
+      if (!Array.isArray(parts)) throw new TypeError(`"parts" must be an array of Uint8Array, got ${typeName(parts)}`);
       readOpts(k, opts, ASYNC, '.chunks.async');
       const out = optOut;
       const pos = optPos;
       if (out !== null) checkOutRoom(k, 1);
-      return digestAsync(k, parts.slice(), total, out, pos); // a copy: the caller may change the array while we yield
+      const list = readParts(parts, 'parts'); // a copy: the caller may change the array while we yield
+      let total = 0;
+      for (let i = 0; i < list.length; i++) total += list[i].length;
+      return digestAsync(k, list, total, out, pos);
     }
 
     async function parallelAsync(msgs, opts) {
-      const total = checkParts(msgs, 'msgs');
+      if (!Array.isArray(msgs)) throw new TypeError(`"msgs" must be an array of Uint8Array, got ${typeName(msgs)}`);
       readOpts(k, opts, PARALLEL_ASYNC, '.parallel.async');
-      const outs = parallelDestinations(k, msgs.length);
+      const list = readParts(msgs, 'msgs'); // a copy, each message read once
+      let total = 0;
+      for (let i = 0; i < list.length; i++) total += list[i].length;
+      const outs = parallelDestinations(k, list.length);
       const ctl = asyncControl(total);
-      const list = msgs.slice();
       const res = new Array(list.length);
       for (let i = 0; i < list.length; i++) {
         const st = new Sha2Stream(k);
@@ -605,11 +630,9 @@ export function sha2Hashes(target, platform = 'unknown') {
       getPlatform: () => platform,
       getDefinition: () => definition,
     });
-    Object.defineProperty(hash, memoryForTests, {
-      get() {
-        if (mem === null) load();
-        return mem;
-      },
+    memories.set(hash, () => {
+      if (mem === null) load();
+      return mem;
     });
     return Object.freeze(hash);
   }
@@ -708,8 +731,7 @@ export function sha2Hashes(target, platform = 'unknown') {
     if (optOut.length !== count)
       throw new RangeError(`"opts.out" must have one buffer per message (${count}), got ${optOut.length}`);
     for (let i = 0; i < count; i++) {
-      const b = optOut[i];
-      if (!isBytes(b)) throw notBytes(`opts.out[${i}]`, b);
+      const b = bytesArg(optOut[i], `opts.out[${i}]`);
       if (b.length < optPos + k.outputLen)
         throw new RangeError(`"opts.out[${i}]" is too small: need length >= ${optPos + k.outputLen}, got ${b.length}`);
       outs[i] = [b, optPos];

@@ -258,14 +258,16 @@ forEachBackend(test, backends, 'API', (b) => {
     assert.equal(hex(await sha256.async(new Uint8Array(0), { onProgress: () => {} })), nodeHex('sha256', new Uint8Array(0)));
   });
 
-  test(`${b.name}: a hash called from inside a running call is refused, and the backend recovers`, () => {
+  test(`${b.name}: a hash called while another reads its arguments disturbs neither`, () => {
+    // Arguments are all read before any byte reaches the kernel, so no user code runs while a
+    // call holds it (the re-entrancy guard stays as a second line of defence).
     const evil = new Proxy([MSG, MSG], {
       get(target, key, recv) {
-        if (key === '1') sha256(MSG); // re-enters while chunks() holds the kernel
+        if (key === '1') sha256(MSG);
         return Reflect.get(target, key, recv);
       },
     });
-    assert.throws(() => sha512.chunks(evil), { name: 'Error', message: /re-entrant/ });
+    assert.equal(hex(sha512.chunks(evil)), nodeHex('sha512', Buffer.concat([MSG, MSG])));
     assert.equal(hex(sha512(MSG)), nodeHex('sha512', MSG));
     assert.equal(hex(sha256(MSG)), nodeHex('sha256', MSG));
   });
