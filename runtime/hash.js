@@ -416,13 +416,28 @@ export function sha2Hashes(target, platform = 'unknown') {
       throw new Error(`${this._k.name} cannot XOF (canXOF is false)`);
     }
     clone() {
+      return this._cloneInto();
+    }
+    // The protocol of @noble/hashes' hmac, hkdf and pbkdf2: copy this stream into `to` (a stream
+    // of the same hash, in any status, reused without allocating) or into a new stream.
+    _cloneInto(to) {
       this._check('clone');
-      const c = new Sha2Stream(this._k);
-      if (this._state !== null) c._state = this._state.slice();
-      c._buf.set(this._buf);
-      c._bufLen = this._bufLen;
-      c._length = this._length;
-      return c;
+      if (to === undefined || to === null) to = new Sha2Stream(this._k);
+      else if (!(to instanceof Sha2Stream) || to._k !== this._k)
+        throw new TypeError(`"to" must be a ${this._k.name} stream, got ${typeName(to)}`);
+      if (this._state === null) {
+        if (to._state !== null) to._state.fill(0);
+        to._state = null;
+      } else if (to._state === null) {
+        to._state = this._state.slice();
+      } else {
+        to._state.set(this._state);
+      }
+      to._buf.set(this._buf);
+      to._bufLen = this._bufLen;
+      to._length = this._length;
+      to._status = ACTIVE;
+      return to;
     }
     destroy() {
       this._wipe();

@@ -28,6 +28,8 @@ export interface HashStream {
   digest(): Uint8Array;
   digestInto(buf: Uint8Array): void;
   clone(): HashStream;
+  /** Copies this stream into `to` (a stream of the same hash) or a new one: @noble/hashes' hmac/hkdf/pbkdf2 use it. */
+  _cloneInto(to?: HashStream): HashStream;
   destroy(): void;
   xof(bytes: number): never;
   xofInto(buf: Uint8Array): never;
