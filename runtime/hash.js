@@ -1,10 +1,12 @@
-// The SHA-2 family (sha224 sha256 sha384 sha512 sha512_224 sha512_256) with the @awasm/noble hash
-// shape, on top of any generated sha2 target (docs/target-contract.md). The kernel only knows how
-// to initialise a state, compress whole blocks and write the big-endian digest; everything else is
-// here: buffering, padding and length encoding, truncation, options, async slicing, zeroization.
+// The Merkle–Damgård hashes with the @awasm/noble hash shape, on top of a generated target
+// (docs/target-contract.md): the SHA-2 family (sha2Hashes: sha224 sha256 sha384 sha512
+// sha512_224 sha512_256) and the legacy ones (legacyHashes: sha1 md5 ripemd160). The kernels only
+// know how to initialise a state, compress whole blocks and write the digest; everything else is
+// here, once for every hash of this shape: buffering, padding and the big- or little-endian length
+// field, truncation, options, async slicing, zeroization.
 //
-// Memory model. One target instance (created lazily on first use) serves all six hashes of a
-// backend. No call leaves anything in that memory: a call copies a state in, runs the kernel, copies
+// Memory model. One target instance (created lazily on first use) serves all hashes of a family
+// on a backend. No call leaves anything in that memory: a call copies a state in, runs the kernel, copies
 // what it needs out and then zeroes every byte of `state`, `out` and of `block` it may have touched,
 // in a `finally`, so error paths wipe too. Streams therefore keep their chaining state and partial
 // block in JS-side Uint8Arrays between calls, and interleaving streams (or async hashing with other
@@ -24,21 +26,39 @@ export function memoryForTests(hashFn) {
   return get === undefined ? undefined : get();
 }
 
-// name, block length, kernel init function, output length, last arc of the OID
-// 2.16.840.1.101.3.4.2.x (NIST hash algorithms, DER-encoded as 06 09 60 86 48 01 65 03 04 02 x).
-const SHA2 = [
-  ['sha224', 64, 'sha224_init', 28, 4],
-  ['sha256', 64, 'sha256_init', 32, 1],
-  ['sha384', 128, 'sha384_init', 48, 2],
-  ['sha512', 128, 'sha512_init', 64, 3],
-  ['sha512_224', 128, 'sha512_224_init', 28, 5],
-  ['sha512_256', 128, 'sha512_256_init', 32, 6],
-];
-const OID_PREFIX = [0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02];
-const REQUIRED_FUNCTIONS = [
-  ...SHA2.map((d) => d[2]),
-  ...['sha256_compress', 'sha512_compress', 'sha256_output', 'sha512_output'],
-];
+// A family: the hashes one target module serves. Per hash: name, block length, the kernel's
+// init / compress / output functions, output length, length field (bytes, little-endian?), the
+// DER-encoded OID where one is defined, and the optional four-lane compress function.
+const nistOid = (last) => [0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, last]; // 2.16.840.1.101.3.4.2.x
+const sha2Kind = (name, blockLen, outputLen, oidLast) => ({
+  name, blockLen, outputLen,
+  initName: `${name}_init`,
+  compressName: blockLen === 64 ? 'sha256_compress' : 'sha512_compress',
+  outputName: blockLen === 64 ? 'sha256_output' : 'sha512_output',
+  lenBytes: blockLen === 64 ? 8 : 16, lenLE: false, oid: nistOid(oidLast),
+  compress4Name: blockLen === 64 ? 'sha256_compress4' : null,
+});
+const SHA2 = {
+  label: 'sha2',
+  kinds: [
+    sha2Kind('sha224', 64, 28, 4), sha2Kind('sha256', 64, 32, 1), sha2Kind('sha384', 128, 48, 2),
+    sha2Kind('sha512', 128, 64, 3), sha2Kind('sha512_224', 128, 28, 5), sha2Kind('sha512_256', 128, 32, 6),
+  ],
+};
+const legacyKind = (name, outputLen, lenLE) => ({
+  name, blockLen: 64, outputLen,
+  initName: `${name}_init`, compressName: `${name}_compress`, outputName: `${name}_output`,
+  lenBytes: 8, lenLE, oid: null, compress4Name: null, // no OIDs, as in @noble/hashes
+});
+const LEGACY = {
+  label: 'legacy',
+  kinds: [legacyKind('sha1', 20, false), legacyKind('md5', 16, true), legacyKind('ripemd160', 20, true)],
+};
+const requiredFunctions = (family) => {
+  const names = new Set();
+  for (const k of family.kinds) for (const f of [k.initName, k.compressName, k.outputName]) names.add(f);
+  return [...names];
+};
 
 const ACTIVE = 0;
 const FINISHED = 1;
@@ -54,19 +74,20 @@ const defaultNextTick =
     ? () => new Promise((resolve) => setImmediate(resolve))
     : () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function checkTarget(t) {
+function checkTarget(t, family) {
+  const who = `${family.label}Hashes`;
   const r = t && t.regions;
   const ok = (name, min) =>
     r && r[name] && Number.isSafeInteger(r[name].offset) && Number.isSafeInteger(r[name].bytes) &&
     r[name].bytes >= min && r[name].bytes % 16 === 0 && r[name].offset >= 0 && r[name].offset % 16 === 0 &&
     r[name].offset + r[name].bytes <= t.memoryBytes;
   if (!t || typeof t.instantiate !== 'function' || !Number.isSafeInteger(t.memoryBytes))
-    throw new TypeError('sha2Hashes: "target" must be a generated sha2 target module');
+    throw new TypeError(`${who}: "target" must be a generated ${family.label} target module`);
   if (!ok('state', 64) || !ok('out', 64) || !ok('block', 128) || r.block.bytes % 128 !== 0)
-    throw new TypeError('sha2Hashes: target regions state/out (>= 64 bytes) and block (multiple of 128 bytes), 16-aligned, are required');
+    throw new TypeError(`${who}: target regions state/out (>= 64 bytes) and block (multiple of 128 bytes), 16-aligned, are required`);
   const fns = t.functions;
-  for (const f of REQUIRED_FUNCTIONS)
-    if (!Array.isArray(fns) || !fns.includes(f)) throw new TypeError(`sha2Hashes: target lacks function ${f}`);
+  for (const f of requiredFunctions(family))
+    if (!Array.isArray(fns) || !fns.includes(f)) throw new TypeError(`${who}: target lacks function ${f}`);
 }
 
 /**
@@ -74,7 +95,18 @@ function checkTarget(t) {
  * docs/target-contract.md). `platform` is what `getPlatform()` reports (e.g. 'wasm').
  */
 export function sha2Hashes(target, platform = 'unknown') {
-  checkTarget(target);
+  return familyHashes(SHA2, target, platform);
+}
+
+/** sha1, md5 and ripemd160 over `target` (a generated modules/legacy.js target). */
+export function legacyHashes(target, platform = 'unknown') {
+  return familyHashes(LEGACY, target, platform);
+}
+
+function familyHashes(family, target, platform) {
+  checkTarget(target, family);
+  const label = family.label;
+  const REQUIRED_FUNCTIONS = requiredFunctions(family);
   const S = target.regions.state.offset;
   const SB = target.regions.state.bytes;
   const BO = target.regions.block.offset;
@@ -83,11 +115,7 @@ export function sha2Hashes(target, platform = 'unknown') {
   const OB = target.regions.out.bytes;
 
   // Per-hash constants and, once loaded, its kernel functions and views (`k` below).
-  const kinds = SHA2.map(([name, blockLen, init, outputLen, oidLast]) => ({
-    name, blockLen, initName: init, outputLen, oidLast,
-    lenBytes: blockLen === 64 ? 8 : 16, // size of the big-endian bit-length field
-    init: null, compress: null, output: null, outView: null,
-  }));
+  const kinds = family.kinds.map((d) => ({ ...d, init: null, compress: null, output: null, outView: null, compress4: null }));
 
   // Optional per-batch regions (docs/target-contract.md): four interleaved SHA-256 states
   // (word i of lane m at word index 4 * i + m) and four equal parts of message blocks.
@@ -104,19 +132,19 @@ export function sha2Hashes(target, platform = 'unknown') {
   function load() {
     const inst = target.instantiate();
     if (!inst || !isBytes(inst.mem) || inst.mem.length < target.memoryBytes || !inst.fns)
-      throw new TypeError('sha2Hashes: target.instantiate() returned no { mem, fns }');
+      throw new TypeError(`${label}Hashes: target.instantiate() returned no { mem, fns }`);
     const fns = inst.fns;
     for (const f of REQUIRED_FUNCTIONS)
-      if (typeof fns[f] !== 'function') throw new TypeError(`sha2Hashes: instance lacks function ${f}`);
+      if (typeof fns[f] !== 'function') throw new TypeError(`${label}Hashes: instance lacks function ${f}`);
     for (const k of kinds) {
       k.init = fns[k.initName];
-      k.compress = k.blockLen === 64 ? fns.sha256_compress : fns.sha512_compress;
-      k.output = k.blockLen === 64 ? fns.sha256_output : fns.sha512_output;
+      k.compress = fns[k.compressName];
+      k.output = fns[k.outputName];
       k.outView = inst.mem.subarray(O, O + k.outputLen);
       // Four SHA-256 messages at once in SIMD lanes, where the target has it (wasm).
       k.compress4 =
-        k.blockLen === 64 && typeof fns.sha256_compress4 === 'function' && batch4 !== null && inst.mem.byteOffset % 4 === 0
-          ? fns.sha256_compress4
+        k.compress4Name !== null && typeof fns[k.compress4Name] === 'function' && batch4 !== null && inst.mem.byteOffset % 4 === 0
+          ? fns[k.compress4Name]
           : null;
     }
     stateView = inst.mem.subarray(S, S + 64);
@@ -141,9 +169,9 @@ export function sha2Hashes(target, platform = 'unknown') {
   let dirty = 0;
 
   function enter() {
-    if (busy) throw new Error('sha2: re-entrant call (a hash was called from inside a running hash call)');
+    if (busy) throw new Error(`${label}: re-entrant call (a hash was called from inside a running hash call)`);
     // A wasm memory that grew would have detached our views: writes would vanish silently.
-    if (mem.length === 0) throw new Error('sha2: the target memory was detached (did a kernel grow it?)');
+    if (mem.length === 0) throw new Error(`${label}: the target memory was detached (did a kernel grow it?)`);
     busy = true;
     filled = 0;
     dirty = 0;
@@ -194,11 +222,23 @@ export function sha2Hashes(target, platform = 'unknown') {
     for (let i = 0; i < n; i++) mem[BO + i] = src[i];
     filled = n;
   }
-  // Bit length = total * 8 at mem[q .. q + 8), as a big-endian 64-bit number (the upper 64 bits of
-  // SHA-512's 128-bit field are zero since total < 2^53); split to stay exact in doubles.
-  function writeBitLength(q, total) {
+  // Bit length = total * 8 at mem[q .. q + 8), as a 64-bit number, big-endian (SHA-1, SHA-2: the
+  // upper 64 bits of SHA-512's 128-bit field are zero since total < 2^53) or little-endian (MD5,
+  // RIPEMD-160); split to stay exact in doubles.
+  function writeBitLength(q, total, littleEndian = false) {
     const hi = Math.floor(total / 0x20000000);
     const lo = (total % 0x20000000) * 8;
+    if (littleEndian) {
+      mem[q] = lo;
+      mem[q + 1] = lo >>> 8;
+      mem[q + 2] = lo >>> 16;
+      mem[q + 3] = lo >>> 24;
+      mem[q + 4] = hi;
+      mem[q + 5] = hi >>> 8;
+      mem[q + 6] = hi >>> 16;
+      mem[q + 7] = hi >>> 24;
+      return;
+    }
     mem[q] = hi >>> 24;
     mem[q + 1] = hi >>> 16;
     mem[q + 2] = hi >>> 8;
@@ -228,7 +268,7 @@ export function sha2Hashes(target, platform = 'unknown') {
     const stale = BO + Math.min(dirty, end - 8);
     if (stale > p + 1) mem.fill(0, p + 1, stale);
     if (end > dirty) dirty = end;
-    writeBitLength(BO + end - 8, total);
+    writeBitLength(BO + end - 8, total, k.lenLE);
     k.compress(end / B);
     k.output();
   }
@@ -323,7 +363,7 @@ export function sha2Hashes(target, platform = 'unknown') {
   }
 
   // ---- Streams: state and partial block live in JS between calls.
-  class Sha2Stream {
+  class MdStream {
     constructor(k) {
       this._k = k;
       this.blockLen = k.blockLen;
@@ -422,8 +462,8 @@ export function sha2Hashes(target, platform = 'unknown') {
     // of the same hash, in any status, reused without allocating) or into a new stream.
     _cloneInto(to) {
       this._check('clone');
-      if (to === undefined || to === null) to = new Sha2Stream(this._k);
-      else if (!(to instanceof Sha2Stream) || to._k !== this._k)
+      if (to === undefined || to === null) to = new MdStream(this._k);
+      else if (!(to instanceof MdStream) || to._k !== this._k)
         throw new TypeError(`"to" must be a ${this._k.name} stream, got ${typeName(to)}`);
       if (this._state === null) {
         if (to._state !== null) to._state.fill(0);
@@ -602,7 +642,7 @@ export function sha2Hashes(target, platform = 'unknown') {
       const ctl = asyncControl(total);
       const res = new Array(list.length);
       for (let i = 0; i < list.length; i++) {
-        const st = new Sha2Stream(k);
+        const st = new MdStream(k);
         try {
           await feedAsync(st, [list[i]], ctl);
           const d = outs === null ? new Uint8Array(k.outputLen) : outs[i][0];
@@ -617,9 +657,9 @@ export function sha2Hashes(target, platform = 'unknown') {
       return res;
     }
 
-    const oid = Uint8Array.from([...OID_PREFIX, k.oidLast]);
+    const oid = k.oid === null ? undefined : Uint8Array.from(k.oid);
     const definition = Object.freeze({
-      module: 'sha2', name: k.name, blockLen: k.blockLen, outputLen: k.outputLen, canXOF: false,
+      module: label, name: k.name, blockLen: k.blockLen, outputLen: k.outputLen, canXOF: false,
     });
     Object.defineProperty(hash, 'name', { value: k.name });
     Object.defineProperty(chunksAsync, 'name', { value: 'async' });
@@ -634,10 +674,9 @@ export function sha2Hashes(target, platform = 'unknown') {
       outputLen: k.outputLen,
       blockLen: k.blockLen,
       canXOF: false,
-      oid,
       create(opts) {
         readOpts(k, opts, CREATE, '.create');
-        return new Sha2Stream(k);
+        return new MdStream(k);
       },
       chunks,
       parallel,
@@ -645,6 +684,7 @@ export function sha2Hashes(target, platform = 'unknown') {
       getPlatform: () => platform,
       getDefinition: () => definition,
     });
+    if (oid !== undefined) hash.oid = oid; // "where defined" (docs/api.md): the legacy hashes have none
     memories.set(hash, () => {
       if (mem === null) load();
       return mem;
@@ -655,7 +695,7 @@ export function sha2Hashes(target, platform = 'unknown') {
   // The digest of the concatenation of `list`, hashed in slices that yield to the event loop.
   async function digestAsync(k, list, total, out, pos) {
     const ctl = asyncControl(total);
-    const st = new Sha2Stream(k);
+    const st = new MdStream(k);
     try {
       await feedAsync(st, list, ctl);
       return finishAsync(k, st, ctl, out, pos);

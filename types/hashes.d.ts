@@ -35,7 +35,7 @@ export interface HashStream {
   xofInto(buf: Uint8Array): never;
 }
 export interface HashDefinition {
-  readonly module: 'sha2';
+  readonly module: 'sha2' | 'legacy';
   readonly name: string;
   readonly blockLen: number;
   readonly outputLen: number;
@@ -56,7 +56,8 @@ export interface Hash {
   readonly blockLen: number;
   readonly outputLen: number;
   readonly canXOF: false;
-  readonly oid: Uint8Array;
+  /** The DER-encoded OID, where one is defined (the SHA-2 hashes; not sha1, md5, ripemd160). */
+  readonly oid?: Uint8Array;
   getPlatform(): 'wasm' | 'wasm_threads' | 'js' | 'runtime';
   getDefinition(): HashDefinition;
 }
@@ -67,3 +68,8 @@ export declare const sha384: Hash;
 export declare const sha512: Hash;
 export declare const sha512_224: Hash;
 export declare const sha512_256: Hash;
+/** SHA-1: broken for collision resistance; for compatibility (git, HMAC-SHA1) only. */
+export declare const sha1: Hash;
+/** MD5: broken; for compatibility only. */
+export declare const md5: Hash;
+export declare const ripemd160: Hash;

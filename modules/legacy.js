@@ -1,0 +1,146 @@
+// The legacy Merkle–Damgård hashes: SHA-1 (FIPS 180-4 §6.1), MD5 (RFC 1321) and
+// RIPEMD-160 (Dobbertin, Bosselaers, Preneel, 1996). Broken or weak for collision
+// resistance; kept for compatibility (git, old protocols, HMAC-SHA1 in TOTP).
+//
+// Same contract as modules/sha2.js (docs/target-contract.md): the runtime pads and
+// buffers; these kernels set the initial value, compress whole 64-byte blocks
+// and write the digest. SHA-1 is big-endian; MD5 and RIPEMD-160 are little-endian
+// (words, length field and digest).
+import { u8, u32, memory, fn, loop, rotl } from 'awasm';
+
+const state = memory('state', u32.array(16));
+const block = memory('block', u8.array(8192));
+const out = memory('out', u8.array(64));
+
+const H = state.as(u32);
+const init = (iv) => fn([], () => iv.forEach((x, i) => H.store(i, x)));
+const output = (words, view) => fn([], () => {
+  for (let i = 0; i < words; i++) view.store(i, H.load(i));
+});
+// compress(blocks): `round(W, S)` maps the block's 16 words (loaded lazily through W(i)) and
+// the chaining words S to the new chaining words.
+const compressor = (words, view, round) => fn([u32], (blocks) => {
+  let S = [];
+  for (let i = 0; i < words; i++) S.push(H.load(i));
+  loop(blocks, (n) => {
+    const W = (i) => view.load(n * 16 + i);
+    S = round(W, S);
+  });
+  S.forEach((x, i) => H.store(i, x));
+});
+
+// ---- SHA-1: FIPS 180-4 §5.3.1 (initial value), §4.1.1 (functions), §4.2.1 (constants), §6.1.2.
+const sha1Round = (W, [a0, b0, c0, d0, e0]) => {
+  const w = [];
+  for (let t = 0; t < 16; t++) w.push(W(t));
+  let [a, b, c, d, e] = [a0, b0, c0, d0, e0];
+  for (let t = 0; t < 80; t++) {
+    if (t >= 16) w[t % 16] = rotl(w[(t + 13) % 16] ^ w[(t + 8) % 16] ^ w[(t + 2) % 16] ^ w[t % 16], 1);
+    let f, k;
+    if (t < 20) [f, k] = [d ^ (b & (c ^ d)), 0x5a827999];
+    else if (t < 40) [f, k] = [b ^ c ^ d, 0x6ed9eba1];
+    else if (t < 60) [f, k] = [(b & c) | (d & (b | c)), 0x8f1bbcdc];
+    else [f, k] = [b ^ c ^ d, 0xca62c1d6];
+    const T = rotl(a, 5) + f + e + k + w[t % 16];
+    [e, d, c, b, a] = [d, c, rotl(b, 30), a, T];
+  }
+  return [a + a0, b + b0, c + c0, d + d0, e + e0];
+};
+export const sha1_init = init([0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0]);
+export const sha1_compress = compressor(5, block.as(u32.be), sha1Round);
+export const sha1_output = output(5, out.as(u32.be));
+
+// ---- MD5: RFC 1321 §3.3 (initial value), §3.4 (rounds). T[i] = floor(2^32 * |sin(i + 1)|), the
+// table of §3.4.
+const MD5_T = [
+  0xd76aa478, 0xe8c7b756, 0x242070db, 0xc1bdceee, 0xf57c0faf, 0x4787c62a, 0xa8304613, 0xfd469501,
+  0x698098d8, 0x8b44f7af, 0xffff5bb1, 0x895cd7be, 0x6b901122, 0xfd987193, 0xa679438e, 0x49b40821,
+  0xf61e2562, 0xc040b340, 0x265e5a51, 0xe9b6c7aa, 0xd62f105d, 0x02441453, 0xd8a1e681, 0xe7d3fbc8,
+  0x21e1cde6, 0xc33707d6, 0xf4d50d87, 0x455a14ed, 0xa9e3e905, 0xfcefa3f8, 0x676f02d9, 0x8d2a4c8a,
+  0xfffa3942, 0x8771f681, 0x6d9d6122, 0xfde5380c, 0xa4beea44, 0x4bdecfa9, 0xf6bb4b60, 0xbebfbc70,
+  0x289b7ec6, 0xeaa127fa, 0xd4ef3085, 0x04881d05, 0xd9d4d039, 0xe6db99e5, 0x1fa27cf8, 0xc4ac5665,
+  0xf4292244, 0x432aff97, 0xab9423a7, 0xfc93a039, 0x655b59c3, 0x8f0ccc92, 0xffeff47d, 0x85845dd1,
+  0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1, 0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391,
+];
+const MD5_S = [
+  [7, 12, 17, 22],
+  [5, 9, 14, 20],
+  [4, 11, 16, 23],
+  [6, 10, 15, 21],
+];
+const md5Round = (W, [a0, b0, c0, d0]) => {
+  let [a, b, c, d] = [a0, b0, c0, d0];
+  for (let i = 0; i < 64; i++) {
+    const r = i >> 4;
+    let f, g;
+    if (r === 0) [f, g] = [d ^ (b & (c ^ d)), i];
+    else if (r === 1) [f, g] = [c ^ (d & (b ^ c)), (5 * i + 1) % 16];
+    else if (r === 2) [f, g] = [b ^ c ^ d, (3 * i + 5) % 16];
+    else [f, g] = [c ^ (b | ~d), (7 * i) % 16];
+    const T = b + rotl(a + f + MD5_T[i] + W(g), MD5_S[r][i % 4]);
+    [a, b, c, d] = [d, T, b, c];
+  }
+  return [a + a0, b + b0, c + c0, d + d0];
+};
+export const md5_init = init([0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476]);
+export const md5_compress = compressor(4, block.as(u32), md5Round);
+export const md5_output = output(4, out.as(u32));
+
+// ---- RIPEMD-160: two parallel lines of five rounds of 16 steps; message word order (r, r'),
+// rotation amounts (s, s'), constants and functions as in the designers' paper (section 3).
+const RMD_R = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+  [7, 4, 13, 1, 10, 6, 15, 3, 12, 0, 9, 5, 2, 14, 11, 8],
+  [3, 10, 14, 4, 9, 15, 8, 1, 2, 7, 0, 6, 13, 11, 5, 12],
+  [1, 9, 11, 10, 0, 8, 12, 4, 13, 3, 7, 15, 14, 5, 6, 2],
+  [4, 0, 5, 9, 7, 12, 2, 10, 14, 1, 3, 8, 11, 6, 15, 13],
+];
+const RMD_R2 = [
+  [5, 14, 7, 0, 9, 2, 11, 4, 13, 6, 15, 8, 1, 10, 3, 12],
+  [6, 11, 3, 7, 0, 13, 5, 10, 14, 15, 8, 12, 4, 9, 1, 2],
+  [15, 5, 1, 3, 7, 14, 6, 9, 11, 8, 12, 2, 10, 0, 4, 13],
+  [8, 6, 4, 1, 3, 11, 15, 0, 5, 12, 2, 13, 9, 7, 10, 14],
+  [12, 15, 10, 4, 1, 5, 8, 7, 6, 2, 13, 14, 0, 3, 9, 11],
+];
+const RMD_S = [
+  [11, 14, 15, 12, 5, 8, 7, 9, 11, 13, 14, 15, 6, 7, 9, 8],
+  [7, 6, 8, 13, 11, 9, 7, 15, 7, 12, 15, 9, 11, 7, 13, 12],
+  [11, 13, 6, 7, 14, 9, 13, 15, 14, 8, 13, 6, 5, 12, 7, 5],
+  [11, 12, 14, 15, 14, 15, 9, 8, 9, 14, 5, 6, 8, 6, 5, 12],
+  [9, 15, 5, 11, 6, 8, 13, 12, 5, 12, 13, 14, 11, 8, 5, 6],
+];
+const RMD_S2 = [
+  [8, 9, 9, 11, 13, 15, 15, 5, 7, 7, 8, 11, 14, 14, 12, 6],
+  [9, 13, 15, 7, 12, 8, 9, 11, 7, 7, 12, 7, 6, 15, 13, 11],
+  [9, 7, 15, 11, 8, 6, 6, 14, 12, 13, 5, 14, 13, 13, 7, 5],
+  [15, 5, 8, 11, 14, 14, 6, 14, 6, 9, 12, 9, 12, 5, 15, 8],
+  [8, 5, 12, 9, 12, 5, 14, 6, 8, 13, 6, 5, 15, 13, 11, 11],
+];
+const RMD_K = [0x00000000, 0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xa953fd4e];
+const RMD_K2 = [0x50a28be6, 0x5c4dd124, 0x6d703ef3, 0x7a6d76e9, 0x00000000];
+// f1..f5 of the paper; the right line uses them in reverse order.
+const RMD_F = [
+  (x, y, z) => x ^ y ^ z,
+  (x, y, z) => z ^ (x & (y ^ z)),
+  (x, y, z) => (x | ~y) ^ z,
+  (x, y, z) => y ^ (z & (x ^ y)),
+  (x, y, z) => x ^ (y | ~z),
+];
+const rmdLine = (W, S0, order, shifts, K, f) => {
+  let [a, b, c, d, e] = S0;
+  for (let j = 0; j < 5; j++) {
+    for (let i = 0; i < 16; i++) {
+      const T = rotl(a + f(j)(b, c, d) + W(order[j][i]) + K[j], shifts[j][i]) + e;
+      [a, e, d, c, b] = [e, d, rotl(c, 10), b, T];
+    }
+  }
+  return [a, b, c, d, e];
+};
+const ripemdRound = (W, S) => {
+  const [a, b, c, d, e] = rmdLine(W, S, RMD_R, RMD_S, RMD_K, (j) => RMD_F[j]);
+  const [a2, b2, c2, d2, e2] = rmdLine(W, S, RMD_R2, RMD_S2, RMD_K2, (j) => RMD_F[4 - j]);
+  return [S[1] + c + d2, S[2] + d + e2, S[3] + e + a2, S[4] + a + b2, S[0] + b + c2];
+};
+export const ripemd160_init = init([0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0]);
+export const ripemd160_compress = compressor(5, block.as(u32), ripemdRound);
+export const ripemd160_output = output(5, out.as(u32));
