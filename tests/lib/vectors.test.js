@@ -1,5 +1,5 @@
 // NIST known-answer vectors, read from the shared folder next to the repository (never copied in):
-// - CAVP SHAVS byte-oriented files SHA{224,256,384,512}{Short,Long}Msg.rsp (Len is in bits);
+// - CAVP SHAVS byte-oriented files SHA{1,224,256,384,512}{Short,Long}Msg.rsp (Len is in bits);
 // - ACVP SHA2-*-1.0 prompt/expectedResults: AFT groups (byte-aligned `len` only) and the Monte Carlo
 //   group, in both its "standard" (message = A||B||C) and "alternate" (A||B||C cut or zero-padded to
 //   the seed's length) versions. LDT groups (8 GiB messages) are skipped.
@@ -15,7 +15,7 @@ const VECTORS = path.resolve(repoRoot, '../shared/vectors');
 const haveVectors = fs.existsSync(VECTORS);
 const SKIP = haveVectors ? false : 'vectors folder ../shared/vectors not found';
 
-const CAVP = { SHA224: 'sha224', SHA256: 'sha256', SHA384: 'sha384', SHA512: 'sha512' };
+const CAVP = { SHA1: 'sha1', SHA224: 'sha224', SHA256: 'sha256', SHA384: 'sha384', SHA512: 'sha512' };
 const ACVP = {
   'SHA2-224': 'sha224', 'SHA2-256': 'sha256', 'SHA2-384': 'sha384', 'SHA2-512': 'sha512',
   'SHA2-512-224': 'sha512_224', 'SHA2-512-256': 'sha512_256',
