@@ -1,5 +1,6 @@
 // NIST known-answer vectors, read from the shared folder next to the repository (never copied in):
 // - CAVP SHAVS byte-oriented files SHA{1,224,256,384,512}{Short,Long}Msg.rsp (Len is in bits);
+// - MD5 (RFC 1321) and RIPEMD-160 (homepage) lists in the same format, from pyca/cryptography;
 // - ACVP SHA2-*-1.0 prompt/expectedResults: AFT groups (byte-aligned `len` only) and the Monte Carlo
 //   group, in both its "standard" (message = A||B||C) and "alternate" (A||B||C cut or zero-padded to
 //   the seed's length) versions. LDT groups (8 GiB messages) are skipped.
@@ -124,6 +125,14 @@ for (const backend of ['wasm', 'wasm_threads', 'js', 'runtime']) {
         });
       }
     }
+    // MD5 (RFC 1321's suite) and RIPEMD-160 (its homepage's list), in pyca/cryptography's .rsp-style files.
+    for (const [file, name] of [['rfc-1321.txt', 'md5'], ['ripevectors.txt', 'ripemd160']]) {
+      const vectors = readRsp(path.join(VECTORS, 'pyca', file));
+      await t.test(`${name}: pyca/${file}`, () => {
+        for (const [i, v] of vectors.entries()) assert.equal(hex(b.hashes[name](v.msg)), v.md, `${backend} ${name} ${file} #${i}`);
+        total += vectors.length;
+      });
+    }
     for (const [dir, name] of Object.entries(ACVP)) {
       const { aft, mct, skipped } = readAcvp(path.join(VECTORS, 'acvp', `${dir}-1.0`));
       await t.test(`ACVP ${dir} AFT (${aft.length} byte-aligned, ${skipped} bit-oriented or LDT skipped)`, () => {
@@ -138,7 +147,7 @@ for (const backend of ['wasm', 'wasm_threads', 'js', 'runtime']) {
         });
       }
     }
-    t.diagnostic(`${backend}: ${total} NIST vectors passed`);
+    t.diagnostic(`${backend}: ${total} known-answer vectors passed (NIST, RFC 1321, RIPEMD-160 homepage)`);
     assert.ok(total >= 2000, `expected >= 2000 vectors, found ${total}`);
   });
 }
