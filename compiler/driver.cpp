@@ -317,14 +317,16 @@ int cmd_verify(const Args& a) {
     for (fs::path d = fs::path(f.path).parent_path(); !d.empty(); d = d.parent_path()) expected_dirs.insert(d.generic_string());
     std::string why = check_target_file(dir / f.path, f.bytes);
     if (why.empty()) continue;
-    crlf |= why.rfind("crlf", 0) == 0;
-    std::cout << why << "targets/" << f.path << (why.rfind("crlf", 0) == 0 ? " (differs only in CRLF line endings)" : "") << "\n";
+    const bool only_crlf = why.rfind("crlf", 0) == 0;
+    crlf |= only_crlf;
+    std::cout << why << "targets/" << f.path << (only_crlf ? " (differs only in CRLF line endings)" : "") << "\n";
     bad++;
   }
   // Anything else under targets/ (files, symlinks, empty or stray folders) is reported by name;
   // symlinks are not followed.
   std::error_code ec;
-  if (fs::is_directory(fs::symlink_status(dir, ec))) {
+  const fs::file_status dir_status = fs::symlink_status(dir, ec);
+  if (fs::is_directory(dir_status)) {
     std::vector<std::string> stray;
     for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
       std::string rel = it->path().lexically_relative(dir).generic_string();  // lexically: never through a symlink
@@ -339,8 +341,8 @@ int cmd_verify(const Args& a) {
     std::sort(stray.begin(), stray.end());
     for (const std::string& s : stray) std::cout << s << "\n";
     bad += static_cast<int>(stray.size());
-  } else if (fs::exists(fs::symlink_status(dir, ec))) {
-    std::cout << "not a folder: targets/" << (fs::is_symlink(fs::symlink_status(dir, ec)) ? " (a symlink)" : "") << "\n";
+  } else if (fs::exists(dir_status)) {
+    std::cout << "not a folder: targets/" << (fs::is_symlink(dir_status) ? " (a symlink)" : "") << "\n";
     bad++;
   }
   if (bad) {
@@ -444,7 +446,7 @@ int cli_main(int argc, char** argv) {
     const Toolchain& tc = toolchain();
     std::cout << "awasmc " AWASMC_VERSION " (binaryen " << tc.binaryen << ", tree-sitter " << tc.tree_sitter
               << ", tree-sitter-javascript " << tc.grammar << ")\n";
-    if (!toolchain_mismatch().empty()) std::cout << "note: " << toolchain_mismatch() << "\n";
+    if (std::string m = toolchain_mismatch(); !m.empty()) std::cout << "note: " << m << "\n";
     return 0;
   }
   if (!parse_args(argc, argv, a, err)) {

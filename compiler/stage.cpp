@@ -6,24 +6,11 @@
 // construct. Evaluation is bounded: a step budget catches unbounded static
 // loops, a call-depth limit catches runaway recursion.
 //
-// Limits (stage_impl.h, namespace limits; docs/language.md "Limits"). Each is a
-// CompileError at the construct that crosses it, naming the limit, so a typo
-// or a runaway static loop fails in about a second with little memory instead
-// of ending in std::bad_alloc. modules/sha2.js, the largest kernel, uses the
-// figure in brackets (measured with `awasmc dump --pass stage`):
-//   evaluation steps           2,000,000   [37,450: 53x margin; ~0.5 s to hit]
-//   static string length       1,048,576 characters
-//   static array length          524,288 elements (~40 MiB of values)
-//   static object size            16,384 properties (set is linear in the size)
-//   static allocation, total   128 MiB    [0.28 MB] counted when arrays, objects,
-//                              strings and bound natives are made or grown; the
-//                              arena keeps arrays and objects until staging ends
-//   IR nodes per function        100,000  [3,830 in sha512_compress for wasm: 26x]
-//   IR nodes per module          250,000  [9,861 for all of sha2: 25x]
-//   source file size           4 MiB
-// Below the node limits a function compiles in seconds; 262,144 stores from an
-// unrolled static loop took 34 s and 665 MB before these limits and now stop at
-// the 100,001st node.
+// Limits (the numbers are in stage_impl.h, namespace limits; docs/language.md
+// "Limits" gives each with what modules/sha2.js uses and why it was chosen).
+// Each is a CompileError at the construct that crosses it, naming the limit, so
+// a typo or a runaway static loop fails in about a second with little memory
+// instead of ending in std::bad_alloc.
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -206,9 +193,10 @@ ModuleRecord* Stager::load_module(const std::string& rel_path, const Ast* at) {
   const fs::path real = fs::weakly_canonical(fs::path(root_) / rel_path, ec);
   const std::string inside = real.lexically_relative(base_real).generic_string();
   if (ec || inside.empty() || inside == "." || inside.rfind("..", 0) == 0) {
-    std::string msg = "module " + js_comment(rel_path) + " is outside " + (base_.empty() ? std::string("the project") : base_ + "/");
+    const std::string folder = base_.empty() ? std::string("the project") : base_ + "/";
+    std::string msg = "module " + js_comment(rel_path) + " is outside " + folder;
     if (real.lexically_normal() != (fs::path(root_) / rel_path).lexically_normal()) msg += " (through a symlink)";
-    if (at) error(at, msg + "; imports stay inside " + (base_.empty() ? std::string("the project") : base_ + "/"));
+    if (at) error(at, msg + "; imports stay inside " + folder);
     throw CompileError({}, msg);
   }
   std::ifstream in(fs::path(root_) / rel_path, std::ios::binary);

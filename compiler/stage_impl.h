@@ -16,8 +16,8 @@ enum class Flow { Normal, Break, Continue, Return };
 
 // Resource limits of one staging run (one module with its imports). Each one
 // is a CompileError at the construct that crosses it, naming the limit; the
-// numbers are documented in docs/language.md ("Limits") and the header of
-// stage.cpp, with how they were chosen.
+// numbers are documented in docs/language.md ("Limits"), with how they were
+// chosen.
 namespace limits {
 inline constexpr uint64_t kSteps = 2'000'000;            // evaluation steps (statements + expressions)
 inline constexpr size_t kStringLength = 1u << 20;         // characters in one static string

@@ -74,7 +74,7 @@ const defaultNextTick =
     ? () => new Promise((resolve) => setImmediate(resolve))
     : () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function checkTarget(t, family) {
+function checkTarget(t, family, required) {
   const who = `${family.label}Hashes`;
   const r = t && t.regions;
   const ok = (name, min) =>
@@ -86,7 +86,7 @@ function checkTarget(t, family) {
   if (!ok('state', 64) || !ok('out', 64) || !ok('block', 128) || r.block.bytes % 128 !== 0)
     throw new TypeError(`${who}: target regions state/out (>= 64 bytes) and block (multiple of 128 bytes), 16-aligned, are required`);
   const fns = t.functions;
-  for (const f of requiredFunctions(family))
+  for (const f of required)
     if (!Array.isArray(fns) || !fns.includes(f)) throw new TypeError(`${who}: target lacks function ${f}`);
 }
 
@@ -104,9 +104,9 @@ export function legacyHashes(target, platform = 'unknown') {
 }
 
 function familyHashes(family, target, platform) {
-  checkTarget(target, family);
-  const label = family.label;
   const REQUIRED_FUNCTIONS = requiredFunctions(family);
+  checkTarget(target, family, REQUIRED_FUNCTIONS);
+  const label = family.label;
   const S = target.regions.state.offset;
   const SB = target.regions.state.bytes;
   const BO = target.regions.block.offset;
@@ -228,25 +228,11 @@ function familyHashes(family, target, platform) {
   function writeBitLength(q, total, littleEndian = false) {
     const hi = Math.floor(total / 0x20000000);
     const lo = (total % 0x20000000) * 8;
-    if (littleEndian) {
-      mem[q] = lo;
-      mem[q + 1] = lo >>> 8;
-      mem[q + 2] = lo >>> 16;
-      mem[q + 3] = lo >>> 24;
-      mem[q + 4] = hi;
-      mem[q + 5] = hi >>> 8;
-      mem[q + 6] = hi >>> 16;
-      mem[q + 7] = hi >>> 24;
-      return;
+    // Byte i of the field is byte (7 - i) of hi:lo big-endian, byte i little-endian.
+    for (let i = 0; i < 8; i++) {
+      const b = littleEndian ? i : 7 - i; // significance of the byte at q + i
+      mem[q + i] = (b < 4 ? lo : hi) >>> (8 * (b & 3));
     }
-    mem[q] = hi >>> 24;
-    mem[q + 1] = hi >>> 16;
-    mem[q + 2] = hi >>> 8;
-    mem[q + 3] = hi;
-    mem[q + 4] = lo >>> 24;
-    mem[q + 5] = lo >>> 16;
-    mem[q + 6] = lo >>> 8;
-    mem[q + 7] = lo;
   }
   // Pad the buffered tail of a `total`-byte message, compress it and write the digest into `out`.
   function finish(k, total) {

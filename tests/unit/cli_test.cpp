@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "run_command.h"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -27,15 +29,9 @@ struct Result {
 };
 
 Result run(const std::string& args, const std::string& env = "") {
-  std::string cmd = (env.empty() ? "" : "env " + env + " ") + std::string(AWASMC_BINARY) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p != nullptr);
-  std::string out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  int status = pclose(p);
-  return {WEXITSTATUS(status), out};
+  CommandResult r = run_command((env.empty() ? "" : "env " + env + " ") + std::string(AWASMC_BINARY) + " " + args + " 2>&1");
+  REQUIRE(r.started);
+  return {r.code, r.out};
 }
 
 // A scratch copy of the project's modules/ and targets/.
@@ -310,13 +306,7 @@ TEST_CASE("a hostile import path stays inside its comment in the js target") {
                                           "  if (m.instantiate().fns.k(5) !== 10) throw new Error(t);\n"
                                           "}\n"
                                           "process.stdout.write('ok');\n";
-    Result n = {0, ""};
-    FILE* f = popen(("node " + (p.dir / "check.mjs").string() + " 2>&1").c_str(), "r");
-    REQUIRE(f != nullptr);
-    char buf[4096];
-    size_t got;
-    while ((got = fread(buf, 1, sizeof buf, f)) > 0) n.out.append(buf, got);
-    n.code = WEXITSTATUS(pclose(f));
+    CommandResult n = run_command("node " + (p.dir / "check.mjs").string() + " 2>&1");
     CHECK_MESSAGE(n.out == "ok", n.out);
   }
 }

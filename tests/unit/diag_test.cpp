@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "driver.h"
+#include "run_command.h"
 #include "stage.h"
 #include "text_cases.h"
 
@@ -89,15 +90,11 @@ struct Run {
 // Runs `awasmc <args>` from the source dir, capturing stderr only.
 Run run_binary(const std::string& args) {
   const std::string cmd = "cd '" + std::string(AWASMC_SOURCE_DIR) + "' && '" + kBinary + "' " + args + " 2>&1 1>/dev/null";
+  CommandResult c = run_command(cmd);
   Run r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.err.append(buf, n);
-  const int status = pclose(p);
-  r.signaled = WIFSIGNALED(status);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.code = c.code;
+  r.signaled = c.signaled;
+  r.err = std::move(c.out);
   return r;
 }
 

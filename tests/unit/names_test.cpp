@@ -16,6 +16,7 @@
 #include "driver.h"
 #include "emit.h"
 #include "names.h"
+#include "run_command.h"
 
 using namespace awasmc;
 namespace fs = std::filesystem;
@@ -30,15 +31,10 @@ const std::string kEmoji = "\xf0\x9f\x98\x80";                 // U+1F600
 std::string node(const std::string& program) {
   fs::path file = fs::temp_directory_path() / ("awasmc-names-" + std::to_string(::getpid()) + ".mjs");
   std::ofstream(file, std::ios::binary) << program;
-  FILE* p = popen(("node " + file.string() + " 2>/dev/null").c_str(), "r");
-  REQUIRE(p != nullptr);
-  std::string out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  int status = pclose(p);
+  CommandResult r = run_command("node " + file.string() + " 2>/dev/null");
+  REQUIRE(r.started);
   fs::remove(file);
-  return status == 0 ? out : "<node failed>";
+  return r.code == 0 ? r.out : "<node failed>";
 }
 
 bool have_node() { return std::system("node --version >/dev/null 2>&1") == 0; }
