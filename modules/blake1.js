@@ -1,0 +1,161 @@
+// BLAKE, the SHA-3 finalist as submitted for the final round (14 rounds for BLAKE-224/256, 16
+// for BLAKE-384/512): one compression function generic over the word type (u32 words and 64-byte
+// blocks for BLAKE-224/256, u64 words and 128-byte blocks for BLAKE-384/512).
+//
+// BLAKE is Merkle–Damgård with a salt and a counter of message bits: the runtime pads (0x80 after
+// the message, a 1 bit before the length field for BLAKE-256/512: 0x01, or 0x81 when it falls on
+// the 0x80 byte; the bit length big-endian in the last 8 / 16 bytes) and buffers; these kernels
+// set the initial value, compress whole blocks counting their bits, compress the padded last
+// block(s) with the counter the spec gives them, and write the big-endian digest. Layout:
+// docs/target-contract.md.
+//
+// As in modules/blake2.js, the rounds are unrolled for wasm and a runtime loop over a
+// permutation table for js and runtime.
+import { u8, u32, u64, memory, fn, loop, rotr, select } from 'awasm';
+import { COLUMNS, IV224, IV256, IV384, IV512, SIGMA, sigmaTable } from './blake_common.js';
+
+// The constants: the first digits of pi, 16 words of 32 bits (BLAKE-256, §2.1.1 of the
+// submission) and of 64 bits (BLAKE-512, §2.2.1).
+const C256 = [
+  0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344, 0xa4093822, 0x299f31d0, 0x082efa98, 0xec4e6c89,
+  0x452821e6, 0x38d01377, 0xbe5466cf, 0x34e90c6c, 0xc0ac29b7, 0xc97c50dd, 0x3f84d5b5, 0xb5470917,
+];
+const C512 = [
+  0x243f6a8885a308d3n, 0x13198a2e03707344n, 0xa4093822299f31d0n, 0x082efa98ec4e6c89n,
+  0x452821e638d01377n, 0xbe5466cf34e90c6cn, 0xc0ac29b7c97c50ddn, 0x3f84d5b5b5470917n,
+  0x9216d5d98979fb1bn, 0xd1310ba698dfb5acn, 0x2ffd72dbd01adfb7n, 0xb8e1afed6a267e96n,
+  0xba7c9045f12c7f99n, 0x24a19947b3916cf7n, 0x0801f2e2858efc16n, 0x636920d871574e69n,
+];
+
+// Memory: `state` is the chaining value h[0..7] (eight u32 or u64, little-endian machine words,
+// bytes 0..31 or 0..63) and the bit counter t as one u64 at bytes 64..71 (BLAKE-512's counter is
+// 128 bits; its high half is always zero, since a JavaScript message is shorter than 2^53 bytes).
+// `salt` is the salt as the spec reads it (four big-endian words: 16 bytes for BLAKE-224/256, 32
+// for BLAKE-384/512; zero when none is given). `block` holds whole blocks, `out` the digest.
+const state = memory('state', u64.array(10));
+const salt = memory('salt', u8.array(32));
+const block = memory('block', u8.array(8192));
+const out = memory('out', u8.array(64));
+// Round r's message permutation at r * 16 (16 rounds: BLAKE-512's; BLAKE-256 reads 14).
+const sigma = memory.data('sigma', u8, sigmaTable(16));
+// The constants, for the rolled loop's lookups c[sigma[i]] (BLAKE-256's at 0..15 of the u32
+// view of `c256`, BLAKE-512's in `c512`).
+const c256 = memory.data('c256', u32, C256);
+const c512 = memory.data('c512', u64, C512);
+
+const B256 = {
+  T: u32, rounds: 14, R: [16, 12, 8, 7], C: C256, Cdata: c256, H: state.as(u32), M: block.as(u32.be),
+  salt: salt.as(u32.be), digest: out.as(u32.be), blockBits: 512,
+};
+const B512 = {
+  T: u64, rounds: 16, R: [32, 25, 16, 11], C: C512, Cdata: c512, H: state, M: block.as(u64.be),
+  salt: salt.as(u64.be), digest: out.as(u64.be), blockBits: 1024,
+};
+const counter = state; // u64 element 8
+
+// The G function (§2.1.2): like BLAKE2's, with each message word XORed with a constant chosen by
+// the other word's permutation index. xy = [m[sigma[2i]] ^ c[sigma[2i+1]], m[sigma[2i+1]] ^ c[sigma[2i]]].
+const G = (v, R, v4, x, y) => {
+  let [a, b, c, d] = v4.map((i) => v[i]);
+  v = [...v];
+  a = a + b + x;
+  d = rotr(d ^ a, R[0]);
+  c = c + d;
+  b = rotr(b ^ c, R[1]);
+  a = a + b + y;
+  d = rotr(d ^ a, R[2]);
+  c = c + d;
+  b = rotr(b ^ c, R[3]);
+  [a, b, c, d].forEach((w, k) => (v[v4[k]] = w));
+  return v;
+};
+// One round; mc(j, k) is message word sigma[j] XOR constant sigma[k] of this round.
+const round = (v, R, mc) => COLUMNS.reduce((w, v4, i) => G(w, R, v4, mc(2 * i, 2 * i + 1), mc(2 * i + 1, 2 * i)), v);
+
+// §2.1.2: compress block n (a runtime u32) with the counter t (a u64; T = u32 takes its halves).
+function compressBlock(V, h, s, n, t, rolled) {
+  const { T, C } = V;
+  const t0 = T === u64 ? t : u32(t);
+  const t1 = T === u64 ? u64(0) : u32(t >>> 32);
+  let w = [
+    ...h,
+    s[0] ^ T(C[0]), s[1] ^ T(C[1]), s[2] ^ T(C[2]), s[3] ^ T(C[3]),
+    t0 ^ T(C[4]), t0 ^ T(C[5]), t1 ^ T(C[6]), t1 ^ T(C[7]),
+  ];
+  if (rolled) {
+    loop(V.rounds, (r) => {
+      const mc = (j, k) => V.M.load(n * 16 + sigma.load(r * 16 + j)) ^ V.Cdata.load(sigma.load(r * 16 + k));
+      w = round(w, V.R, mc);
+    });
+  } else {
+    const m = [];
+    for (let i = 0; i < 16; i++) m.push(V.M.load(n * 16 + i));
+    for (let r = 0; r < V.rounds; r++) {
+      const p = SIGMA[r % 10];
+      w = round(w, V.R, (j, k) => m[p[j]] ^ T(C[p[k]]));
+    }
+  }
+  // §2.1.3: h'[i] = h[i] ^ s[i % 4] ^ v[i] ^ v[i + 8].
+  return h.map((x, i) => x ^ s[i % 4] ^ w[i] ^ w[i + 8]);
+}
+
+function kernels(V, prefix, rolled) {
+  const options = { targets: rolled ? ['js', 'runtime'] : ['wasm', 'wasm_threads'] };
+  const loadH = () => [0, 1, 2, 3, 4, 5, 6, 7].map((i) => V.H.load(i));
+  const storeH = (h) => h.forEach((x, i) => V.H.store(i, x));
+  const loadSalt = () => [0, 1, 2, 3].map((i) => V.salt.load(i));
+  // compress(blocks): `blocks` whole message blocks from `block` offset 0; each adds its bits
+  // to the counter first, and is compressed with the counter that includes them.
+  const compress = fn([u32], (blocks) => {
+    const s = loadSalt();
+    let h = loadH();
+    let t = counter.load(8);
+    loop(blocks, (n) => {
+      t = t + u64(V.blockBits);
+      h = compressBlock(V, h, s, n, t, rolled);
+    });
+    storeH(h);
+    counter.store(8, t);
+  }, { ...options, name: `${prefix}_compress` });
+  // final(bits): a padded block at `block` offset 0 holding `bits` message bits (a multiple of 8,
+  // less than a block): the counter grows by `bits`, and the block is compressed with it, or
+  // with 0 when the block holds no message bit (§2.1.4: a block of padding only).
+  const final = fn([u32], (bits) => {
+    const t = counter.load(8) + u64(bits);
+    const used = select(bits === 0, u64(0), t);
+    storeH(compressBlock(V, loadH(), loadSalt(), u32(0), used, rolled));
+    counter.store(8, t);
+  }, { ...options, name: `${prefix}_final` });
+  return { compress, final };
+}
+
+// init(): h = the initial value, t = 0 (the runtime writes the salt region).
+const init = (V, iv) => fn([], () => {
+  iv.forEach((x, i) => V.H.store(i, V.T(x)));
+  counter.store(8, u64(0));
+});
+// output(): the chaining value as big-endian words into `out` (32 or 64 bytes; BLAKE-224 and
+// BLAKE-384 take a prefix).
+const output = (V) => fn([], () => {
+  for (let i = 0; i < 8; i++) V.digest.store(i, V.H.load(i));
+});
+
+export const blake224_init = init(B256, IV224);
+export const blake256_init = init(B256, IV256);
+export const blake384_init = init(B512, IV384);
+export const blake512_init = init(B512, IV512);
+export const blake256_output = output(B256);
+export const blake512_output = output(B512);
+// Unrolled for wasm, rolled for js and runtime: one name per function on every target.
+const k256 = kernels(B256, 'blake256', false);
+const k256Rolled = kernels(B256, 'blake256', true);
+const k512 = kernels(B512, 'blake512', false);
+const k512Rolled = kernels(B512, 'blake512', true);
+export const blake256_compress = k256.compress;
+export const blake256_final = k256.final;
+export const blake256_compress_rolled = k256Rolled.compress;
+export const blake256_final_rolled = k256Rolled.final;
+export const blake512_compress = k512.compress;
+export const blake512_final = k512.final;
+export const blake512_compress_rolled = k512Rolled.compress;
+export const blake512_final_rolled = k512Rolled.final;

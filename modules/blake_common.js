@@ -1,0 +1,41 @@
+// Constants shared by BLAKE (modules/blake1.js) and BLAKE2 (modules/blake2.js): the message
+// permutations, the order in which a round mixes the 4x4 working words, and the SHA-2 initial
+// values both reuse. A library module: it exports no kernel function and makes no target.
+
+// The ten message word permutations sigma_0..sigma_9 (BLAKE submission §2.1.2; RFC 7693 §2.7).
+// Round r uses SIGMA[r % 10].
+export const SIGMA = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+  [14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3],
+  [11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4],
+  [7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8],
+  [9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13],
+  [2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9],
+  [12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11],
+  [13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10],
+  [6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5],
+  [10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0],
+];
+/** SIGMA[r % 10] for rounds 0..rounds-1, one after another (a table for rolled round loops). */
+export const sigmaTable = (rounds) => [].concat(...Array.from({ length: rounds }, (_, r) => SIGMA[r % 10]));
+
+// A round applies G to the four columns of the 4x4 matrix of working words, then to the four
+// diagonals; G number i takes message words sigma[2i] and sigma[2i + 1].
+export const COLUMNS = [
+  [0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15],
+  [0, 5, 10, 15], [1, 6, 11, 12], [2, 7, 8, 13], [3, 4, 9, 14],
+];
+
+// FIPS 180-4 §5.3.2-§5.3.5: the SHA-224/256/384/512 initial hash values. BLAKE-224/256/384/512
+// start from them (BLAKE submission §2.1.1, §2.2.1, §2.3, §2.4); BLAKE2s and BLAKE2b use those
+// of SHA-256 and SHA-512 (RFC 7693 §2.6).
+export const IV224 = [0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939, 0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4];
+export const IV256 = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+export const IV384 = [
+  0xcbbb9d5dc1059ed8n, 0x629a292a367cd507n, 0x9159015a3070dd17n, 0x152fecd8f70e5939n,
+  0x67332667ffc00b31n, 0x8eb44a8768581511n, 0xdb0c2e0d64f98fa7n, 0x47b5481dbefa4fa4n,
+];
+export const IV512 = [
+  0x6a09e667f3bcc908n, 0xbb67ae8584caa73bn, 0x3c6ef372fe94f82bn, 0xa54ff53a5f1d36f1n,
+  0x510e527fade682d1n, 0x9b05688c2b3e6c1fn, 0x1f83d9abfb41bd6bn, 0x5be0cd19137e2179n,
+];
