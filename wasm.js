@@ -1,9 +1,14 @@
 // Entry point of the `wasm` backend: every hash over the generated targets in targets/wasm/.
 // Every backend entry exports the same names; see docs/api.md. Each hash is its own top-level
 // constant built by a pure call, so a bundler keeps only the hashes an application imports.
+import * as blake1 from './targets/wasm/blake1.js';
+import * as blake2 from './targets/wasm/blake2.js';
 import * as legacy from './targets/wasm/legacy.js';
 import * as sha2 from './targets/wasm/sha2.js';
-import { MD5, RIPEMD160, SHA1, SHA224, SHA256, SHA384, SHA512, SHA512_224, SHA512_256, mdHash } from './runtime/md.js';
+import { BLAKE2B, BLAKE2S, blake2Hash } from './runtime/blake2.js';
+import {
+  BLAKE224, BLAKE256, BLAKE384, BLAKE512, MD5, RIPEMD160, SHA1, SHA224, SHA256, SHA384, SHA512, SHA512_224, SHA512_256, mdHash,
+} from './runtime/md.js';
 
 export const sha224 = /* @__PURE__ */ mdHash(SHA224, sha2, 'wasm');
 export const sha256 = /* @__PURE__ */ mdHash(SHA256, sha2, 'wasm');
@@ -14,3 +19,9 @@ export const sha512_256 = /* @__PURE__ */ mdHash(SHA512_256, sha2, 'wasm');
 export const sha1 = /* @__PURE__ */ mdHash(SHA1, legacy, 'wasm');
 export const md5 = /* @__PURE__ */ mdHash(MD5, legacy, 'wasm');
 export const ripemd160 = /* @__PURE__ */ mdHash(RIPEMD160, legacy, 'wasm');
+export const blake224 = /* @__PURE__ */ mdHash(BLAKE224, blake1, 'wasm');
+export const blake256 = /* @__PURE__ */ mdHash(BLAKE256, blake1, 'wasm');
+export const blake384 = /* @__PURE__ */ mdHash(BLAKE384, blake1, 'wasm');
+export const blake512 = /* @__PURE__ */ mdHash(BLAKE512, blake1, 'wasm');
+export const blake2b = /* @__PURE__ */ blake2Hash(BLAKE2B, blake2, 'wasm');
+export const blake2s = /* @__PURE__ */ blake2Hash(BLAKE2S, blake2, 'wasm');

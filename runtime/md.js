@@ -1,9 +1,11 @@
-// The Merkle–Damgård engine (runtime/shell.js describes engines): the SHA-2 family and the legacy
-// hashes (SHA-1, MD5, RIPEMD-160). Their kernels (docs/target-contract.md) only initialise a
+// The Merkle–Damgård engine (runtime/shell.js describes engines): the SHA-2 family, the legacy
+// hashes (SHA-1, MD5, RIPEMD-160) and BLAKE (BLAKE-224/256/384/512, with its `salt` option). Their kernels (docs/target-contract.md) only initialise a
 // state, compress whole blocks and write the digest; this file does the rest, once for every hash
 // of this shape: buffering, the 0x80 padding and the big- or little-endian length field,
 // truncation (SHA-224, SHA-384, SHA-512/t take a prefix of `out`), four messages at once in SIMD
-// lanes where the target has a four-lane compress function.
+// lanes where the target has a four-lane compress function. BLAKE adds a salt (a region the
+// kernel reads), a 1 bit before the length field, and a counter of message bits: its kernels
+// count whole blocks themselves and take the padded last block(s) through `final(bits)`.
 //
 // Memory model. Each hash loads its own target instance on first use. No call leaves anything in
 // that memory: a call copies a state in, runs the kernel, copies what it needs out and zeroes every
@@ -11,6 +13,7 @@
 // too. Streams keep their chaining state and partial block in JS-side Uint8Arrays between calls,
 // so interleaving streams (or async hashing with other work) is safe.
 import { Instance, Stream, makeHash } from './shell.js';
+import { bytesArg, isBytes, notBytes } from './checks.js';
 
 // A hash of this shape: its kernel functions (init / compress / output, and the optional
 // four-lane compress), block and output length, length field (bytes, little-endian?) and the
@@ -32,11 +35,28 @@ const legacy = (name, outputLen, lenLE) => ({
 export const SHA1 = /* @__PURE__ */ legacy('sha1', 20, false);
 export const MD5 = /* @__PURE__ */ legacy('md5', 16, true);
 export const RIPEMD160 = /* @__PURE__ */ legacy('ripemd160', 20, true);
+// BLAKE, final round (modules/blake1.js): `final` is the kernel function for the padded last
+// block(s), `lenMarker` the bit set in the byte before the length field, `saltLen` the salt's
+// length in bytes. No OIDs, as in @noble/hashes.
+const blake = (name, outputLen, wide, lenMarker) => ({
+  module: 'blake1', name, blockLen: wide ? 128 : 64, outputLen, init: `${name}_init`,
+  compress: wide ? 'blake512_compress' : 'blake256_compress', output: wide ? 'blake512_output' : 'blake256_output',
+  final: wide ? 'blake512_final' : 'blake256_final', lenBytes: wide ? 16 : 8, lenLE: false, lenMarker,
+  saltLen: wide ? 32 : 16, oid: null, compress4: null,
+});
+export const BLAKE224 = /* @__PURE__ */ blake('blake224', 28, false, 0);
+export const BLAKE256 = /* @__PURE__ */ blake('blake256', 32, false, 1);
+export const BLAKE384 = /* @__PURE__ */ blake('blake384', 48, true, 0);
+export const BLAKE512 = /* @__PURE__ */ blake('blake512', 64, true, 1);
 
 /** The hash function of `kind` over `target` (a generated target of kind.module). */
 export function mdHash(kind, target, platform = 'unknown') {
-  const I = new Instance(kind.name, target, [kind.init, kind.compress, kind.output]);
-  const S = I.region('state', 64).offset;
+  const counted = kind.final !== undefined; // BLAKE: the kernel counts message bits
+  const I = new Instance(kind.name, target, counted ? [kind.init, kind.compress, kind.output, kind.final] : [kind.init, kind.compress, kind.output]);
+  // What a stream saves of the state region: the chaining value, and BLAKE's bit counter (a u64
+  // at bytes 64..71).
+  const SAVE = counted ? 80 : 64;
+  const S = I.region('state', SAVE).offset;
   const SB = target.regions.state.bytes;
   const BO = I.region('block', 128).offset;
   const BB = target.regions.block.bytes;
@@ -45,6 +65,8 @@ export function mdHash(kind, target, platform = 'unknown') {
   if (BB % 128 !== 0) throw new TypeError(`${kind.name}: the target's block region must be a multiple of 128 bytes`);
   const B = kind.blockLen;
   const L = kind.lenBytes;
+  const SALT = counted ? kind.saltLen : 0;
+  const SA = counted ? I.region('salt', SALT).offset : 0;
 
   // Optional per-batch regions (docs/target-contract.md): four interleaved SHA-256 states (word i
   // of lane m at word index 4 * i + m) and four equal parts of message blocks.
@@ -61,6 +83,7 @@ export function mdHash(kind, target, platform = 'unknown') {
   let compress = null;
   let output = null;
   let compress4 = null;
+  let final = null;
   let outView = null;
   let stateView = null;
   function bind() {
@@ -69,9 +92,10 @@ export function mdHash(kind, target, platform = 'unknown') {
     init = f[kind.init];
     compress = f[kind.compress];
     output = f[kind.output];
+    final = counted ? f[kind.final] : null;
     compress4 = batch4 !== null && typeof f[kind.compress4] === 'function' && I.mem32 !== null ? f[kind.compress4] : null;
     outView = mem.subarray(O, O + kind.outputLen);
-    stateView = mem.subarray(S, S + 64);
+    stateView = mem.subarray(S, S + SAVE);
   }
 
   // ---- One kernel session: enter(); try { start; absorb*; finish } finally { leave(); }
@@ -89,14 +113,17 @@ export function mdHash(kind, target, platform = 'unknown') {
     I.zero(BO, dirty);
     I.zero(S, SB);
     I.zero(O, OB);
+    if (counted) I.zero(SA, SALT);
     filled = 0;
     dirty = 0;
     I.leave();
   }
-  // Load the chaining state: the initial value, or a stream's saved copy.
-  function start(state) {
+  // Load the chaining state: the initial value, or a stream's saved copy; and BLAKE's salt (or
+  // null: the region stays zero).
+  function start(state, salt) {
     if (state === null) init();
     else mem.set(state, S);
+    if (salt !== null) mem.set(salt, SA);
   }
   // Append `msg` to the buffered bytes, compressing whenever the block region is full.
   function absorb(msg) {
@@ -145,6 +172,7 @@ export function mdHash(kind, target, platform = 'unknown') {
   }
   // Pad the buffered tail of a `total`-byte message, compress it and write the digest into `out`.
   function finish(total) {
+    if (counted) return finishCounted(total);
     if (filled + 1 + L > BB) {
       // No room for the padding behind the buffered bytes: compress the whole blocks first.
       const whole = filled - (filled % B);
@@ -166,10 +194,37 @@ export function mdHash(kind, target, platform = 'unknown') {
     output();
   }
 
+  // BLAKE: the whole blocks go through compress (which counts them); the tail r < B bytes is
+  // padded to one block, or two when the marker and length field do not fit behind it, and each
+  // goes through final(bits) with the message bits it holds (r * 8, then 0 for a block of padding
+  // only: the kernel then uses counter 0, as the spec says).
+  function finishCounted(total) {
+    const whole = filled - (filled % B);
+    if (whole > 0) {
+      compress(whole / B);
+      mem.copyWithin(BO, BO + whole, BO + filled);
+      filled -= whole;
+    }
+    const r = filled;
+    const end = r + 1 + L <= B ? B : 2 * B;
+    mem.fill(0, BO + r, BO + end);
+    if (end > dirty) dirty = end;
+    mem[BO + r] = 0x80;
+    mem[BO + end - L - 1] |= kind.lenMarker;
+    writeBitLength(BO + end - 8, total);
+    final(r * 8);
+    if (end > B) {
+      mem.copyWithin(BO, BO + B, BO + 2 * B);
+      final(0);
+    }
+    output();
+  }
+
   // ---- Streams: chaining state and partial block live in JS between calls.
   class MdStream extends Stream {
-    constructor() {
+    constructor(params) {
       super(spec, kind.outputLen);
+      this._salt = params !== null && params.salt !== null ? params.salt.slice() : null; // BLAKE
       this._state = null; // null: initial value (not yet computed)
       this._buf = new Uint8Array(B); // pending bytes of an incomplete block
       this._bufLen = 0;
@@ -179,6 +234,7 @@ export function mdHash(kind, target, platform = 'unknown') {
       if (this._state !== null) this._state.fill(0);
       this._buf.fill(0);
       this._bufLen = 0;
+      if (this._salt !== null) this._salt.fill(0);
     }
     _update(msg) {
       const n = msg.length;
@@ -191,7 +247,7 @@ export function mdHash(kind, target, platform = 'unknown') {
       }
       enter();
       try {
-        start(this._state);
+        start(this._state, this._salt);
         absorbPending(this._buf, have);
         absorb(msg);
         const rest = filled % B;
@@ -200,7 +256,7 @@ export function mdHash(kind, target, platform = 'unknown') {
         const buf = this._buf;
         for (let i = 0; i < rest; i++) buf[i] = mem[BO + whole + i];
         this._bufLen = rest;
-        if (this._state === null) this._state = new Uint8Array(64);
+        if (this._state === null) this._state = new Uint8Array(SAVE);
         this._state.set(stateView);
         this._length += n;
       } finally {
@@ -210,7 +266,7 @@ export function mdHash(kind, target, platform = 'unknown') {
     _finish(dst, pos) {
       enter();
       try {
-        start(this._state);
+        start(this._state, this._salt);
         absorbPending(this._buf, this._bufLen);
         finish(this._length);
         dst.set(outView, pos);
@@ -219,7 +275,7 @@ export function mdHash(kind, target, platform = 'unknown') {
       }
     }
     _blank() {
-      return new MdStream();
+      return new MdStream(null);
     }
     _copyTo(to) {
       if (this._state === null) {
@@ -233,6 +289,11 @@ export function mdHash(kind, target, platform = 'unknown') {
       to._buf.set(this._buf);
       to._bufLen = this._bufLen;
       to._length = this._length;
+      if (this._salt === null) {
+        if (to._salt !== null) to._salt.fill(0);
+        to._salt = null;
+      } else if (to._salt === null) to._salt = this._salt.slice();
+      else to._salt.set(this._salt);
     }
   }
 
@@ -305,11 +366,20 @@ export function mdHash(kind, target, platform = 'unknown') {
 
   const spec = {
     name: kind.name, module: kind.module, platform, blockLen: B, outputLen: kind.outputLen,
-    canXOF: false, oid: kind.oid, dkLen: null, options: null, params: null,
+    canXOF: false, oid: kind.oid, dkLen: null,
+    options: counted ? {
+      salt(v, params) {
+        if (!isBytes(v)) throw notBytes('opts.salt', v);
+        const b = bytesArg(v, 'opts.salt');
+        if (b.length !== SALT) throw new RangeError(`"opts.salt" must be ${SALT} bytes for ${kind.name}, got ${b.length}`);
+        params.salt = b;
+      },
+    } : null,
+    params: () => ({ salt: null }),
     run(msg, list, params, dkLen, dst, pos) {
       enter();
       try {
-        start(null);
+        start(null, params === null ? null : params.salt);
         let total = 0;
         if (msg !== null) {
           absorb(msg);
@@ -326,7 +396,7 @@ export function mdHash(kind, target, platform = 'unknown') {
         leave();
       }
     },
-    stream: () => new MdStream(),
+    stream: (params) => new MdStream(params),
     parallel: batch4 === null ? undefined : (list, params, dkLen, outs, res) => {
       let first = 0;
       for (; first + 4 <= list.length; first += 4) {
@@ -358,3 +428,5 @@ export const sha2Hashes = (target, platform) =>
   family([SHA224, SHA256, SHA384, SHA512, SHA512_224, SHA512_256], target, platform);
 /** sha1, md5 and ripemd160 over one target (tests). */
 export const legacyHashes = (target, platform) => family([SHA1, MD5, RIPEMD160], target, platform);
+/** blake224, blake256, blake384 and blake512 over one target (tests). */
+export const blake1Hashes = (target, platform) => family([BLAKE224, BLAKE256, BLAKE384, BLAKE512], target, platform);

@@ -5,7 +5,7 @@ export interface HashOpts {
   /** Write the digest to out[outPos .. outPos + outputLen) instead of allocating. */
   out?: Uint8Array;
   outPos?: number;
-  /** Only equal to outputLen: these hashes cannot XOF. */
+  /** Output length: only equal to outputLen (no hash here can XOF), except BLAKE2's 1..outputLen. */
   dkLen?: number;
 }
 export interface AsyncOpts {
@@ -35,24 +35,25 @@ export interface HashStream {
   xofInto(buf: Uint8Array): never;
 }
 export interface HashDefinition {
-  readonly module: 'sha2' | 'legacy';
+  readonly module: 'sha2' | 'legacy' | 'blake1' | 'blake2';
   readonly name: string;
   readonly blockLen: number;
   readonly outputLen: number;
   readonly canXOF: false;
 }
-export interface Hash {
-  (msg: Uint8Array, opts?: HashOpts): Uint8Array;
-  async(msg: Uint8Array, opts?: HashOpts & AsyncOpts): Promise<Uint8Array>;
+/** A hash function; `O` is its own options (BLAKE's salt, BLAKE2's key, ...), accepted by every variant. */
+export interface Hash<O = {}> {
+  (msg: Uint8Array, opts?: HashOpts & O): Uint8Array;
+  async(msg: Uint8Array, opts?: HashOpts & AsyncOpts & O): Promise<Uint8Array>;
   chunks: {
-    (parts: Uint8Array[], opts?: HashOpts): Uint8Array;
-    async(parts: Uint8Array[], opts?: HashOpts & AsyncOpts): Promise<Uint8Array>;
+    (parts: Uint8Array[], opts?: HashOpts & O): Uint8Array;
+    async(parts: Uint8Array[], opts?: HashOpts & AsyncOpts & O): Promise<Uint8Array>;
   };
   parallel: {
-    (msgs: Uint8Array[], opts?: ParallelOpts): Uint8Array[];
-    async(msgs: Uint8Array[], opts?: ParallelOpts & AsyncOpts): Promise<Uint8Array[]>;
+    (msgs: Uint8Array[], opts?: ParallelOpts & O): Uint8Array[];
+    async(msgs: Uint8Array[], opts?: ParallelOpts & AsyncOpts & O): Promise<Uint8Array[]>;
   };
-  create(opts?: { dkLen?: number }): HashStream;
+  create(opts?: { dkLen?: number } & O): HashStream;
   readonly blockLen: number;
   readonly outputLen: number;
   readonly canXOF: false;
@@ -73,3 +74,23 @@ export declare const sha1: Hash;
 /** MD5: broken; for compatibility only. */
 export declare const md5: Hash;
 export declare const ripemd160: Hash;
+/** BLAKE (SHA-3 finalist, final round) options: a salt of 16 bytes (blake224, blake256) or 32 (blake384, blake512). */
+export interface BlakeOpts {
+  salt?: Uint8Array;
+}
+export declare const blake224: Hash<BlakeOpts>;
+export declare const blake256: Hash<BlakeOpts>;
+export declare const blake384: Hash<BlakeOpts>;
+export declare const blake512: Hash<BlakeOpts>;
+/**
+ * BLAKE2 (RFC 7693) options. `dkLen`: 1..64 (blake2b) or 1..32 (blake2s), the default being the
+ * largest; `key`: 1..64 / 1..32 bytes (keyed hashing, a MAC); `salt` and `personalization`:
+ * exactly 16 / 8 bytes.
+ */
+export interface Blake2Opts {
+  key?: Uint8Array;
+  salt?: Uint8Array;
+  personalization?: Uint8Array;
+}
+export declare const blake2b: Hash<Blake2Opts>;
+export declare const blake2s: Hash<Blake2Opts>;

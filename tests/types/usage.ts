@@ -1,6 +1,6 @@
 // Type-checked (not run) by tests/lib/types.test.js: the declarations in types/ must accept the
 // documented uses and reject wrong ones (the @ts-expect-error lines must be errors).
-import { sha256, sha512, type Hash } from 'awasmc-noble';
+import { blake256, blake2b, blake2s, sha256, sha512, type Hash } from 'awasmc-noble';
 import { sha224 } from 'awasmc-noble/js.js';
 import { bytesToHex, utf8ToBytes, concatBytes } from 'awasmc-noble/utils.js';
 
@@ -28,3 +28,11 @@ sha256(msg, { outpos: 1 });
 // @ts-expect-error streams are not hashes
 const wrong: Uint8Array = sha256.create();
 void [d2, many, p, q, n, platform, hex, wrong];
+// BLAKE and BLAKE2 options.
+const b2: Uint8Array = blake2b(msg, { key: msg, salt: new Uint8Array(16), personalization: new Uint8Array(16), dkLen: 32 });
+const b2s = blake2s.create({ key: msg, dkLen: 16 }).update(msg).digest();
+const b1: Uint8Array = blake256(msg, { salt: new Uint8Array(16) });
+const hb: Hash<{ key?: Uint8Array }> = blake2b;
+// @ts-expect-error BLAKE has no key
+blake256(msg, { key: msg });
+void [b2, b2s, b1, hb];

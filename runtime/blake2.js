@@ -1,0 +1,295 @@
+// The BLAKE2 engine (runtime/shell.js describes engines): BLAKE2b and BLAKE2s (RFC 7693) with
+// their options `key`, `salt`, `personalization` and `dkLen`. The kernels (modules/blake2.js,
+// docs/target-contract.md) set the parameter block's first word, compress non-final blocks with
+// the byte counter and compress the last block with the last-block flag; this file does the rest:
+// the salt and personalization (XORed into h[4..7]), the key block (the key zero-padded to a whole
+// block, hashed before the message), buffering that always holds back the last block until it is
+// known to be the last (BLAKE2 compresses the final block differently, even when it is full), and
+// the digest, a prefix of the little-endian state.
+//
+// Memory model as in runtime/md.js: each hash loads its own target instance on first use, and no
+// call leaves anything in that memory (every byte of `state` and of `block` a call may have
+// touched is zeroed in a `finally`). Streams keep their state (h and the counter) and the held-back
+// block in JS-side Uint8Arrays between calls.
+import { Instance, Stream, makeHash } from './shell.js';
+import { bytesArg, isBytes, notBytes } from './checks.js';
+
+// A hash of this shape: kernel function names, block length, the default and largest output
+// length (also the largest key), the length of the salt and of the personalization.
+export const BLAKE2B = {
+  module: 'blake2', name: 'blake2b', blockLen: 128, outputLen: 64, saltLen: 16,
+  init: 'blake2b_init', compress: 'blake2b_compress', final: 'blake2b_final',
+};
+export const BLAKE2S = {
+  module: 'blake2', name: 'blake2s', blockLen: 64, outputLen: 32, saltLen: 8,
+  init: 'blake2s_init', compress: 'blake2s_compress', final: 'blake2s_final',
+};
+
+// The state the kernels keep: h (outputLen bytes: eight words) and the byte counter (a u64 at
+// bytes 64..71 of the state region).
+const STATE_BYTES = 80;
+
+/** The hash function of `kind` over `target` (a generated modules/blake2.js target). */
+export function blake2Hash(kind, target, platform = 'unknown') {
+  const name = kind.name;
+  const I = new Instance(name, target, [kind.init, kind.compress, kind.final]);
+  const S = I.region('state', STATE_BYTES).offset;
+  const SB = target.regions.state.bytes;
+  const BO = I.region('block', 2 * kind.blockLen).offset;
+  const BB = target.regions.block.bytes;
+  const B = kind.blockLen;
+  const MAX = kind.outputLen;
+  const SALT = kind.saltLen;
+  if (BB % B !== 0) throw new TypeError(`${name}: the target's block region must be a multiple of ${B} bytes`);
+
+  // The kernel functions, bound on first use.
+  let mem = null;
+  let init = null;
+  let compress = null;
+  let final = null;
+  function bind() {
+    mem = I.mem;
+    init = I.fns[kind.init];
+    compress = I.fns[kind.compress];
+    final = I.fns[kind.final];
+  }
+
+  // ---- One kernel session: enter(); try { start; absorb*; finish } finally { leave(); }
+  // Between enter and leave, the block region holds `filled` bytes at its start, none of them
+  // compressed yet (the last block is always among them once anything was absorbed); `dirty` is
+  // how many block bytes may be non-zero (the wipe bound).
+  let filled = 0;
+  let dirty = 0;
+  function enter() {
+    I.enter();
+    if (mem !== I.mem) bind();
+    filled = 0;
+    dirty = 0;
+  }
+  function leave() {
+    I.zero(BO, dirty);
+    I.zero(S, SB);
+    filled = 0;
+    dirty = 0;
+    I.leave();
+  }
+  // The initial state for an output of dkLen bytes, a key of keyLen bytes, and the salt and
+  // personalization (or null): the parameter block XORed into the IV (RFC 7693 §2.5). The kernel
+  // folds in the first word; salt and personalization are bytes 32..63 (BLAKE2b) or 16..31
+  // (BLAKE2s) of the parameter block, that is of h read as little-endian bytes.
+  function start(state, dkLen, keyLen, salt, pers) {
+    if (state !== null) {
+      mem.set(state, S);
+      return;
+    }
+    init(dkLen, keyLen);
+    const q = S + MAX / 2;
+    if (salt !== null) for (let i = 0; i < SALT; i++) mem[q + i] ^= salt[i];
+    if (pers !== null) for (let i = 0; i < SALT; i++) mem[q + SALT + i] ^= pers[i];
+  }
+  // The key block: the key, zero-padded to a whole block, as the first block of the message.
+  function absorbKey(key) {
+    mem.set(key, BO);
+    mem.fill(0, BO + key.length, BO + B);
+    filled = B;
+    if (B > dirty) dirty = B;
+  }
+  // Append `msg`, compressing a full block region only when more bytes follow (so that the last
+  // block stays behind, uncompressed).
+  function absorb(msg) {
+    const n = msg.length;
+    if (filled + n <= BB) {
+      mem.set(msg, BO + filled);
+      filled += n;
+      if (filled > dirty) dirty = filled;
+      return;
+    }
+    for (let pos = 0; pos < n; ) {
+      if (filled === BB) {
+        compress(BB / B);
+        filled = 0;
+      }
+      const take = Math.min(BB - filled, n - pos);
+      mem.set(msg.subarray(pos, pos + take), BO + filled);
+      filled += take;
+      pos += take;
+      if (filled > dirty) dirty = filled;
+    }
+  }
+  // Append a stream's held-back bytes src[0 .. n) (at most one block) at the start of a session.
+  function absorbPending(src, n) {
+    for (let i = 0; i < n; i++) mem[BO + i] = src[i];
+    filled = n;
+    if (n > dirty) dirty = n;
+  }
+  // Compress every buffered block but the last (1..B bytes, or none when nothing was buffered),
+  // move the last to the start of the region; returns its length.
+  function compressAllButLast() {
+    const whole = filled === 0 ? 0 : Math.floor((filled - 1) / B) * B;
+    if (whole > 0) {
+      compress(whole / B);
+      mem.copyWithin(BO, BO + whole, BO + filled);
+    }
+    filled -= whole;
+    return filled;
+  }
+  // The last block, zero-padded, with the last-block flag; the digest is then h's first bytes.
+  function finish() {
+    const r = compressAllButLast();
+    mem.fill(0, BO + r, BO + B);
+    if (B > dirty) dirty = B;
+    final(r);
+  }
+
+  // ---- Streams: the state (null until the first compression: the initial state is then made
+  // from the parameters) and the held-back block live in JS between calls.
+  class Blake2Stream extends Stream {
+    constructor(params, dkLen) {
+      super(spec, dkLen);
+      this._state = null;
+      this._buf = new Uint8Array(B); // held-back bytes: the last block so far (1..B bytes), or none
+      this._bufLen = 0;
+      this._keyLen = 0;
+      this._salt = null;
+      this._pers = null;
+      if (params !== null) {
+        if (params.salt !== null) this._salt = params.salt.slice();
+        if (params.personalization !== null) this._pers = params.personalization.slice();
+        if (params.key !== null) {
+          // The key block is the first block; held back like any other until more data comes.
+          this._buf.set(params.key);
+          this._bufLen = B;
+          this._keyLen = params.key.length;
+        }
+      }
+    }
+    _wipe() {
+      if (this._state !== null) this._state.fill(0);
+      this._buf.fill(0);
+      this._bufLen = 0;
+      if (this._salt !== null) this._salt.fill(0);
+      if (this._pers !== null) this._pers.fill(0);
+    }
+    _start() {
+      start(this._state, this.outputLen, this._keyLen, this._salt, this._pers);
+    }
+    _update(msg) {
+      const n = msg.length;
+      const have = this._bufLen;
+      if (have + n <= B) {
+        this._buf.set(msg, have);
+        this._bufLen = have + n;
+        return;
+      }
+      enter();
+      try {
+        this._start();
+        absorbPending(this._buf, have);
+        absorb(msg);
+        const r = compressAllButLast();
+        const buf = this._buf;
+        for (let i = 0; i < r; i++) buf[i] = mem[BO + i];
+        for (let i = r; i < B; i++) buf[i] = 0;
+        this._bufLen = r;
+        if (this._state === null) this._state = new Uint8Array(STATE_BYTES);
+        this._state.set(mem.subarray(S, S + STATE_BYTES));
+      } finally {
+        leave();
+      }
+    }
+    _finish(dst, pos, len) {
+      enter();
+      try {
+        this._start();
+        absorbPending(this._buf, this._bufLen);
+        finish();
+        dst.set(mem.subarray(S, S + len), pos);
+      } finally {
+        leave();
+      }
+    }
+    // Only for _cloneInto, which copies everything into it: once absorbed, the key is known
+    // only through the state, so a "same parameters" stream is this one's copy.
+    _blank() {
+      return new Blake2Stream(null, this.outputLen);
+    }
+    _copyTo(to) {
+      if (this._state === null) {
+        if (to._state !== null) to._state.fill(0);
+        to._state = null;
+      } else if (to._state === null) {
+        to._state = this._state.slice();
+      } else {
+        to._state.set(this._state);
+      }
+      to._buf.set(this._buf);
+      to._bufLen = this._bufLen;
+      to._keyLen = this._keyLen;
+      to._salt = copyOrNull(this._salt, to._salt);
+      to._pers = copyOrNull(this._pers, to._pers);
+    }
+  }
+
+  // An option that must be exactly SALT bytes (salt, personalization).
+  const exact = (key) => (v, params) => {
+    if (!isBytes(v)) throw notBytes(`opts.${key}`, v);
+    const b = bytesArg(v, `opts.${key}`);
+    if (b.length !== SALT) throw new RangeError(`"opts.${key}" must be ${SALT} bytes for ${name}, got ${b.length}`);
+    params[key] = b;
+  };
+  const spec = {
+    name, module: kind.module, platform, blockLen: B, outputLen: MAX, canXOF: false, oid: null,
+    dkLen: [1, MAX],
+    options: {
+      key(v, params) {
+        if (!isBytes(v)) throw notBytes('opts.key', v);
+        const b = bytesArg(v, 'opts.key');
+        // As @noble/hashes: no key is `undefined`; a given key has 1..MAX bytes.
+        if (b.length < 1 || b.length > MAX) throw new RangeError(`"opts.key" must be 1 to ${MAX} bytes for ${name}, got ${b.length}`);
+        params.key = b;
+      },
+      salt: exact('salt'),
+      personalization: exact('personalization'),
+    },
+    params: () => ({ key: null, salt: null, personalization: null }),
+    run(msg, list, params, dkLen, dst, pos) {
+      enter();
+      try {
+        if (params === null) start(null, dkLen, 0, null, null);
+        else {
+          start(null, dkLen, params.key === null ? 0 : params.key.length, params.salt, params.personalization);
+          if (params.key !== null) absorbKey(params.key);
+        }
+        if (msg !== null) absorb(msg);
+        else for (let i = 0; i < list.length; i++) absorb(list[i]);
+        finish();
+        dst.set(mem.subarray(S, S + dkLen), pos);
+      } finally {
+        leave();
+      }
+    },
+    stream: (params, dkLen) => new Blake2Stream(params, dkLen),
+    memory: () => {
+      if (I.mem === null) I.load();
+      return I.mem;
+    },
+  };
+  return makeHash(spec);
+}
+
+// `src` copied into `dst` (reused when it has the right length), or null when src is null.
+function copyOrNull(src, dst) {
+  if (src === null) {
+    if (dst !== null) dst.fill(0);
+    return null;
+  }
+  if (dst === null || dst.length !== src.length) return src.slice();
+  dst.set(src);
+  return dst;
+}
+
+/** blake2b and blake2s over one target (tests; entries build each hash on its own). */
+export const blake2Hashes = (target, platform) => ({
+  blake2b: blake2Hash(BLAKE2B, target, platform),
+  blake2s: blake2Hash(BLAKE2S, target, platform),
+});
