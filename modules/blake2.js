@@ -12,7 +12,7 @@
 // sigma permutation applied at build time), and a runtime loop over the rounds for js and runtime
 // that reads the permutation from a constant table (small code; unrolled 12 rounds of 64-bit
 // arithmetic in 32-bit halves would be hundreds of KB of JavaScript).
-import { u8, u32, u64, memory, fn, loop, rotr } from 'awasm';
+import { u8, u32, u64, u32x4, memory, fn, loop, rotr, shuffle } from 'awasm';
 import { COLUMNS, IV256, IV512, SIGMA, sigmaTable } from './blake_common.js';
 
 // Memory: `state` is h[0..7] (BLAKE2b: eight u64 = bytes 0..63; BLAKE2s: eight u32 = bytes
@@ -104,12 +104,64 @@ const init = (V) => fn([u32, u32], (outLen, keyLen) => {
   counter.store(8, u64(0));
 });
 
+// BLAKE2s on wasm: the 4x4 working words as four u32x4 rows (a = v0..3, b = v4..7, c = v8..11,
+// d = v12..15), so one G step mixes the four columns at once; the diagonal step rotates rows b, c
+// and d by one, two and three lanes first (then lane i holds G number 4 + i's words) and back
+// after. Message words are gathered per step into vectors (lane i: the word of G number i).
+const rowsG = (R, [a, b, c, d], x, y) => {
+  a = a + b + x;
+  d = rotr(d ^ a, R[0]);
+  c = c + d;
+  b = rotr(b ^ c, R[1]);
+  a = a + b + y;
+  d = rotr(d ^ a, R[2]);
+  c = c + d;
+  b = rotr(b ^ c, R[3]);
+  return [a, b, c, d];
+};
+const rot = (x, k) => shuffle(x, x, [0, 1, 2, 3].map((i) => (i + k) % 4));
+function compressRows(V, h, n, t, f) {
+  const m = [];
+  for (let i = 0; i < 16; i++) m.push(V.M.load(n * 16 + i));
+  const gather = (p, first) => u32x4(m[p[first]], m[p[first + 2]], m[p[first + 4]], m[p[first + 6]]);
+  const iv = V.IV;
+  let rows = [h[0], h[1], u32x4(iv[0], iv[1], iv[2], iv[3]), u32x4(iv[4], iv[5], iv[6], iv[7]) ^ u32x4(u32(t), u32(t >>> 32), f, u32(0))];
+  for (let r = 0; r < V.rounds; r++) {
+    const p = SIGMA[r % 10];
+    rows = rowsG(V.R, rows, gather(p, 0), gather(p, 1));
+    let [a, b, c, d] = rows;
+    [a, b, c, d] = rowsG(V.R, [a, rot(b, 1), rot(c, 2), rot(d, 3)], gather(p, 8), gather(p, 9));
+    rows = [a, rot(b, 3), rot(c, 2), rot(d, 1)];
+  }
+  return [h[0] ^ rows[0] ^ rows[2], h[1] ^ rows[1] ^ rows[3]];
+}
+function rowKernels(V, prefix) {
+  const options = { targets: ['wasm', 'wasm_threads'] };
+  const H4 = state.as(u32x4);
+  const compress = fn([u32], (blocks) => {
+    let h = [H4.load(0), H4.load(1)];
+    let t = counter.load(8);
+    loop(blocks, (n) => {
+      t = t + u64(V.blockBytes);
+      h = compressRows(V, h, n, t, u32(0));
+    });
+    h.forEach((x, i) => H4.store(i, x));
+    counter.store(8, t);
+  }, { ...options, name: `${prefix}_compress` });
+  const final = fn([u32], (len) => {
+    const t = counter.load(8) + u64(len);
+    compressRows(V, [H4.load(0), H4.load(1)], u32(0), t, u32(0xffffffff)).forEach((x, i) => H4.store(i, x));
+    counter.store(8, t);
+  }, { ...options, name: `${prefix}_final` });
+  return { compress, final };
+}
+
 export const blake2b_init = init(B2B);
 export const blake2s_init = init(B2S);
 // Unrolled for wasm, rolled for js and runtime: one name per function on every target.
 const b2b = kernels(B2B, 'blake2b', false);
 const b2bRolled = kernels(B2B, 'blake2b', true);
-const b2s = kernels(B2S, 'blake2s', false);
+const b2s = rowKernels(B2S, 'blake2s');
 const b2sRolled = kernels(B2S, 'blake2s', true);
 export const blake2b_compress = b2b.compress;
 export const blake2b_final = b2b.final;
