@@ -1,6 +1,7 @@
 // Entry point of the `runtime` backend: every hash over the generated targets in targets/runtime/.
 // Every backend entry exports the same names; see docs/api.md. Each hash is its own top-level
-// constant built by a pure call, so a bundler keeps only the hashes an application imports.
+// constant built by a pure call from the kernel functions it uses (the `$name` descriptors of the
+// target files), so a bundler keeps only the hashes an application imports and their kernels.
 import * as blake1 from './targets/runtime/blake1.js';
 import * as blake2 from './targets/runtime/blake2.js';
 import * as legacy from './targets/runtime/legacy.js';
@@ -10,18 +11,18 @@ import {
   BLAKE224, BLAKE256, BLAKE384, BLAKE512, MD5, RIPEMD160, SHA1, SHA224, SHA256, SHA384, SHA512, SHA512_224, SHA512_256, mdHash,
 } from './runtime/md.js';
 
-export const sha224 = /* @__PURE__ */ mdHash(SHA224, sha2, 'runtime');
-export const sha256 = /* @__PURE__ */ mdHash(SHA256, sha2, 'runtime');
-export const sha384 = /* @__PURE__ */ mdHash(SHA384, sha2, 'runtime');
-export const sha512 = /* @__PURE__ */ mdHash(SHA512, sha2, 'runtime');
-export const sha512_224 = /* @__PURE__ */ mdHash(SHA512_224, sha2, 'runtime');
-export const sha512_256 = /* @__PURE__ */ mdHash(SHA512_256, sha2, 'runtime');
-export const sha1 = /* @__PURE__ */ mdHash(SHA1, legacy, 'runtime');
-export const md5 = /* @__PURE__ */ mdHash(MD5, legacy, 'runtime');
-export const ripemd160 = /* @__PURE__ */ mdHash(RIPEMD160, legacy, 'runtime');
-export const blake224 = /* @__PURE__ */ mdHash(BLAKE224, blake1, 'runtime');
-export const blake256 = /* @__PURE__ */ mdHash(BLAKE256, blake1, 'runtime');
-export const blake384 = /* @__PURE__ */ mdHash(BLAKE384, blake1, 'runtime');
-export const blake512 = /* @__PURE__ */ mdHash(BLAKE512, blake1, 'runtime');
-export const blake2b = /* @__PURE__ */ blake2Hash(BLAKE2B, blake2, 'runtime');
-export const blake2s = /* @__PURE__ */ blake2Hash(BLAKE2S, blake2, 'runtime');
+export const sha224 = /* @__PURE__ */ mdHash(SHA224, [sha2.$sha224_init, sha2.$sha256_compress, sha2.$sha256_output], 'runtime');
+export const sha256 = /* @__PURE__ */ mdHash(SHA256, [sha2.$sha256_init, sha2.$sha256_compress, sha2.$sha256_output], 'runtime');
+export const sha384 = /* @__PURE__ */ mdHash(SHA384, [sha2.$sha384_init, sha2.$sha512_compress, sha2.$sha512_output], 'runtime');
+export const sha512 = /* @__PURE__ */ mdHash(SHA512, [sha2.$sha512_init, sha2.$sha512_compress, sha2.$sha512_output], 'runtime');
+export const sha512_224 = /* @__PURE__ */ mdHash(SHA512_224, [sha2.$sha512_224_init, sha2.$sha512_compress, sha2.$sha512_output], 'runtime');
+export const sha512_256 = /* @__PURE__ */ mdHash(SHA512_256, [sha2.$sha512_256_init, sha2.$sha512_compress, sha2.$sha512_output], 'runtime');
+export const sha1 = /* @__PURE__ */ mdHash(SHA1, [legacy.$sha1_init, legacy.$sha1_compress, legacy.$sha1_output], 'runtime');
+export const md5 = /* @__PURE__ */ mdHash(MD5, [legacy.$md5_init, legacy.$md5_compress, legacy.$md5_output], 'runtime');
+export const ripemd160 = /* @__PURE__ */ mdHash(RIPEMD160, [legacy.$ripemd160_init, legacy.$ripemd160_compress, legacy.$ripemd160_output], 'runtime');
+export const blake224 = /* @__PURE__ */ mdHash(BLAKE224, [blake1.$blake224_init, blake1.$blake256_compress, blake1.$blake256_final, blake1.$blake256_output], 'runtime');
+export const blake256 = /* @__PURE__ */ mdHash(BLAKE256, [blake1.$blake256_init, blake1.$blake256_compress, blake1.$blake256_final, blake1.$blake256_output], 'runtime');
+export const blake384 = /* @__PURE__ */ mdHash(BLAKE384, [blake1.$blake384_init, blake1.$blake512_compress, blake1.$blake512_final, blake1.$blake512_output], 'runtime');
+export const blake512 = /* @__PURE__ */ mdHash(BLAKE512, [blake1.$blake512_init, blake1.$blake512_compress, blake1.$blake512_final, blake1.$blake512_output], 'runtime');
+export const blake2b = /* @__PURE__ */ blake2Hash(BLAKE2B, [blake2.$blake2b_init, blake2.$blake2b_compress, blake2.$blake2b_final], 'runtime');
+export const blake2s = /* @__PURE__ */ blake2Hash(BLAKE2S, [blake2.$blake2s_init, blake2.$blake2s_compress, blake2.$blake2s_final], 'runtime');

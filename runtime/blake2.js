@@ -29,10 +29,14 @@ export const BLAKE2S = {
 // bytes 64..71 of the state region).
 const STATE_BYTES = 80;
 
-/** The hash function of `kind` over `target` (a generated modules/blake2.js target). */
+/**
+ * The hash function of `kind` over `target`: a generated modules/blake2.js target, or the list of
+ * its function descriptors the hash uses (what the entries pass, so that bundlers keep only those).
+ */
 export function blake2Hash(kind, target, platform = 'unknown') {
   const name = kind.name;
   const I = new Instance(name, target, [kind.init, kind.compress, kind.final]);
+  target = I.target;
   const S = I.region('state', STATE_BYTES).offset;
   const SB = target.regions.state.bytes;
   const BO = I.region('block', 2 * kind.blockLen).offset;

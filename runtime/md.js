@@ -49,10 +49,14 @@ export const BLAKE256 = /* @__PURE__ */ blake('blake256', 32, false, 1);
 export const BLAKE384 = /* @__PURE__ */ blake('blake384', 48, true, 0);
 export const BLAKE512 = /* @__PURE__ */ blake('blake512', 64, true, 1);
 
-/** The hash function of `kind` over `target` (a generated target of kind.module). */
+/**
+ * The hash function of `kind` over `target`: a generated target of kind.module, or the list of its
+ * function descriptors the hash uses (what the entries pass, so that bundlers keep only those).
+ */
 export function mdHash(kind, target, platform = 'unknown') {
   const counted = kind.final !== undefined; // BLAKE: the kernel counts message bits
   const I = new Instance(kind.name, target, counted ? [kind.init, kind.compress, kind.output, kind.final] : [kind.init, kind.compress, kind.output]);
+  target = I.target;
   // What a stream saves of the state region: the chaining value, and BLAKE's bit counter (a u64
   // at bytes 64..71).
   const SAVE = counted ? 80 : 64;
