@@ -11,7 +11,7 @@
 //
 // As in modules/blake2.js, the rounds are unrolled for wasm and a runtime loop over a
 // permutation table for js and runtime.
-import { u8, u32, u64, memory, fn, loop, rotr, select } from 'awasm';
+import { u8, u32, u64, u32x4, memory, fn, loop, rotr, select, shuffle } from 'awasm';
 import { COLUMNS, IV224, IV256, IV384, IV512, SIGMA, sigmaTable } from './blake_common.js';
 
 // The constants: the first digits of pi, 16 words of 32 bits (BLAKE-256, §2.1.1 of the
@@ -129,6 +129,66 @@ function kernels(V, prefix, rolled) {
   return { compress, final };
 }
 
+// BLAKE-224/256 on wasm: the 4x4 working words as four u32x4 rows, as BLAKE2s in
+// modules/blake2.js: one G step mixes the four columns at once, the diagonal step rotates rows b,
+// c, d by one, two, three lanes first and back after. Lane i of the message vectors is G number
+// i's word, XORed with its constant (a vector constant per step).
+const rowsG = (R, [a, b, c, d], x, y) => {
+  a = a + b + x;
+  d = rotr(d ^ a, R[0]);
+  c = c + d;
+  b = rotr(b ^ c, R[1]);
+  a = a + b + y;
+  d = rotr(d ^ a, R[2]);
+  c = c + d;
+  b = rotr(b ^ c, R[3]);
+  return [a, b, c, d];
+};
+const rot = (x, k) => shuffle(x, x, [0, 1, 2, 3].map((i) => (i + k) % 4));
+function compressRows(V, h, s, n, t) {
+  const { C } = V;
+  const m = [];
+  for (let i = 0; i < 16; i++) m.push(V.M.load(n * 16 + i));
+  // Lanes i = 0..3: message word p[first + 2i] XOR constant p[other + 2i].
+  const gather = (p, first, other) =>
+    u32x4(m[p[first]], m[p[first + 2]], m[p[first + 4]], m[p[first + 6]]) ^
+    u32x4(C[p[other]], C[p[other + 2]], C[p[other + 4]], C[p[other + 6]]);
+  const t0 = u32(t);
+  const t1 = u32(t >>> 32);
+  let rows = [h[0], h[1], s ^ u32x4(C[0], C[1], C[2], C[3]), u32x4(t0, t0, t1, t1) ^ u32x4(C[4], C[5], C[6], C[7])];
+  for (let r = 0; r < V.rounds; r++) {
+    const p = SIGMA[r % 10];
+    rows = rowsG(V.R, rows, gather(p, 0, 1), gather(p, 1, 0));
+    let [a, b, c, d] = rows;
+    [a, b, c, d] = rowsG(V.R, [a, rot(b, 1), rot(c, 2), rot(d, 3)], gather(p, 8, 9), gather(p, 9, 8));
+    rows = [a, rot(b, 3), rot(c, 2), rot(d, 1)];
+  }
+  return [h[0] ^ s ^ rows[0] ^ rows[2], h[1] ^ s ^ rows[1] ^ rows[3]];
+}
+function rowKernels(V, prefix) {
+  const options = { targets: ['wasm', 'wasm_threads'] };
+  const H4 = state.as(u32x4);
+  const S4 = salt.as(u32x4.be);
+  const compress = fn([u32], (blocks) => {
+    const s = S4.load(0);
+    let h = [H4.load(0), H4.load(1)];
+    let t = counter.load(8);
+    loop(blocks, (n) => {
+      t = t + u64(V.blockBits);
+      h = compressRows(V, h, s, n, t);
+    });
+    h.forEach((x, i) => H4.store(i, x));
+    counter.store(8, t);
+  }, { ...options, name: `${prefix}_compress` });
+  const final = fn([u32], (bits) => {
+    const t = counter.load(8) + u64(bits);
+    const used = select(bits === 0, u64(0), t);
+    compressRows(V, [H4.load(0), H4.load(1)], S4.load(0), u32(0), used).forEach((x, i) => H4.store(i, x));
+    counter.store(8, t);
+  }, { ...options, name: `${prefix}_final` });
+  return { compress, final };
+}
+
 // init(): h = the initial value, t = 0 (the runtime writes the salt region).
 const init = (V, iv) => fn([], () => {
   iv.forEach((x, i) => V.H.store(i, V.T(x)));
@@ -147,7 +207,7 @@ export const blake512_init = init(B512, IV512);
 export const blake256_output = output(B256);
 export const blake512_output = output(B512);
 // Unrolled for wasm, rolled for js and runtime: one name per function on every target.
-const k256 = kernels(B256, 'blake256', false);
+const k256 = rowKernels(B256, 'blake256');
 const k256Rolled = kernels(B256, 'blake256', true);
 const k512 = kernels(B512, 'blake512', false);
 const k512Rolled = kernels(B512, 'blake512', true);

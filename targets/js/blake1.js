@@ -14,7 +14,7 @@ export const regions = Object.freeze({
 export const functions = Object.freeze(['blake224_init', 'blake256_compress', 'blake256_final', 'blake256_init', 'blake256_output', 'blake384_init', 'blake512_compress', 'blake512_final', 'blake512_init', 'blake512_output']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, regions, link });
 export const $blake224_init = /* @__PURE__ */ Object.freeze({ layout, name: 'blake224_init', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/blake1.js:133
+  // modules/blake1.js:193
   function blake224_init() {
     M32[0] = 0xc1059ed8 | 0;
     M32[1] = 0x367cd507;
@@ -465,7 +465,7 @@ export const $blake256_final = /* @__PURE__ */ Object.freeze({ layout, name: 'bl
   return blake256_final;
 } });
 export const $blake256_init = /* @__PURE__ */ Object.freeze({ layout, name: 'blake256_init', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/blake1.js:133
+  // modules/blake1.js:193
   function blake256_init() {
     M32[0] = 0x6a09e667;
     M32[1] = 0xbb67ae85 | 0;
@@ -481,7 +481,7 @@ export const $blake256_init = /* @__PURE__ */ Object.freeze({ layout, name: 'bla
   return blake256_init;
 } });
 export const $blake256_output = /* @__PURE__ */ Object.freeze({ layout, name: 'blake256_output', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/blake1.js:139
+  // modules/blake1.js:199
   function blake256_output() {
     const t1 = M32[0];
     M32[2076] = (((t1 >>> 24 | 0) | (t1 << 8)) & 0xff00ff) | (((t1 >>> 8 | 0) | (t1 << 24)) & (0xff00ff00 | 0));
@@ -503,7 +503,7 @@ export const $blake256_output = /* @__PURE__ */ Object.freeze({ layout, name: 'b
   return blake256_output;
 } });
 export const $blake384_init = /* @__PURE__ */ Object.freeze({ layout, name: 'blake384_init', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/blake1.js:133
+  // modules/blake1.js:193
   function blake384_init() {
     M32[0] = 0xc1059ed8 | 0;
     M32[1] = 0xcbbb9d5d | 0;
@@ -1434,7 +1434,7 @@ export const $blake512_final = /* @__PURE__ */ Object.freeze({ layout, name: 'bl
   return blake512_final;
 } });
 export const $blake512_init = /* @__PURE__ */ Object.freeze({ layout, name: 'blake512_init', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/blake1.js:133
+  // modules/blake1.js:193
   function blake512_init() {
     M32[0] = 0xf3bcc908 | 0;
     M32[1] = 0x6a09e667;
@@ -1458,7 +1458,7 @@ export const $blake512_init = /* @__PURE__ */ Object.freeze({ layout, name: 'bla
   return blake512_init;
 } });
 export const $blake512_output = /* @__PURE__ */ Object.freeze({ layout, name: 'blake512_output', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/blake1.js:139
+  // modules/blake1.js:199
   function blake512_output() {
     const t1 = M32[0];
     const t2 = M32[1];
