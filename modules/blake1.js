@@ -38,17 +38,20 @@ const block = memory('block', u8.array(8192));
 const out = memory('out', u8.array(64));
 // Round r's message permutation at r * 16 (16 rounds: BLAKE-512's; BLAKE-256 reads 14).
 const sigma = memory.data('sigma', u8, sigmaTable(16));
-// The constants, for the rolled loop's lookups c[sigma[i]] (BLAKE-256's at 0..15 of the u32
-// view of `c256`, BLAKE-512's in `c512`).
-const c256 = memory.data('c256', u32, C256);
-const c512 = memory.data('c512', u64, C512);
+// For the rolled loop: the constant each round position XORs in, c[sigma_r[i]] at r * 16 + i
+// (one load instead of two), and the block's message words in machine byte order, read once per
+// block (the rounds read them through sigma; message bytes, so every call clears them).
+const permuted = (C, rounds) => [].concat(...Array.from({ length: rounds }, (_, r) => SIGMA[r % 10].map((i) => C[i])));
+const c256 = memory.data('c256', u32, permuted(C256, 14));
+const c512 = memory.data('c512', u64, permuted(C512, 16));
+const words = memory('words', u64.array(16));
 
 const B256 = {
-  T: u32, rounds: 14, R: [16, 12, 8, 7], C: C256, Cdata: c256, H: state.as(u32), M: block.as(u32.be),
+  T: u32, rounds: 14, R: [16, 12, 8, 7], C: C256, CS: c256, W: words.as(u32), H: state.as(u32), M: block.as(u32.be),
   salt: salt.as(u32.be), digest: out.as(u32.be), blockBits: 512,
 };
 const B512 = {
-  T: u64, rounds: 16, R: [32, 25, 16, 11], C: C512, Cdata: c512, H: state, M: block.as(u64.be),
+  T: u64, rounds: 16, R: [32, 25, 16, 11], C: C512, CS: c512, W: words, H: state, M: block.as(u64.be),
   salt: salt.as(u64.be), digest: out.as(u64.be), blockBits: 1024,
 };
 const counter = state; // u64 element 8
@@ -83,8 +86,9 @@ function compressBlock(V, h, s, n, t, rolled) {
     t0 ^ T(C[4]), t0 ^ T(C[5]), t1 ^ T(C[6]), t1 ^ T(C[7]),
   ];
   if (rolled) {
+    loop(16, (i) => V.W.store(i, V.M.load(n * 16 + i)));
     loop(V.rounds, (r) => {
-      const mc = (j, k) => V.M.load(n * 16 + sigma.load(r * 16 + j)) ^ V.Cdata.load(sigma.load(r * 16 + k));
+      const mc = (j, k) => V.W.load(sigma.load(r * 16 + j)) ^ V.CS.load(r * 16 + k);
       w = round(w, V.R, mc);
     });
   } else {
@@ -99,6 +103,9 @@ function compressBlock(V, h, s, n, t, rolled) {
   return h.map((x, i) => x ^ s[i % 4] ^ w[i] ^ w[i + 8]);
 }
 
+const clearWords = () => {
+  for (let i = 0; i < 16; i++) words.store(i, u64(0));
+};
 function kernels(V, prefix, rolled) {
   const options = { targets: rolled ? ['js', 'runtime'] : ['wasm', 'wasm_threads'] };
   const loadH = () => [0, 1, 2, 3, 4, 5, 6, 7].map((i) => V.H.load(i));
@@ -116,6 +123,7 @@ function kernels(V, prefix, rolled) {
     });
     storeH(h);
     counter.store(8, t);
+    if (rolled) clearWords();
   }, { ...options, name: `${prefix}_compress` });
   // final(bits): a padded block at `block` offset 0 holding `bits` message bits (a multiple of 8,
   // less than a block): the counter grows by `bits`, and the block is compressed with it, or
@@ -125,6 +133,7 @@ function kernels(V, prefix, rolled) {
     const used = select(bits === 0, u64(0), t);
     storeH(compressBlock(V, loadH(), loadSalt(), u32(0), used, rolled));
     counter.store(8, t);
+    if (rolled) clearWords();
   }, { ...options, name: `${prefix}_final` });
   return { compress, final };
 }

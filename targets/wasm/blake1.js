@@ -8,8 +8,9 @@ export const regions = Object.freeze({
   'block': Object.freeze({ offset: 112, bytes: 8192 }),
   'out': Object.freeze({ offset: 8304, bytes: 64 }),
   'sigma': Object.freeze({ offset: 8368, bytes: 256, constant: true }),
-  'c256': Object.freeze({ offset: 8624, bytes: 64, constant: true }),
-  'c512': Object.freeze({ offset: 8688, bytes: 128, constant: true }),
+  'c256': Object.freeze({ offset: 8624, bytes: 896, constant: true }),
+  'c512': Object.freeze({ offset: 9520, bytes: 2048, constant: true }),
+  'words': Object.freeze({ offset: 11568, bytes: 128 }),
 });
 export const functions = Object.freeze(['blake224_init', 'blake256_compress', 'blake256_final', 'blake256_init', 'blake256_output', 'blake384_init', 'blake512_compress', 'blake512_final', 'blake512_init', 'blake512_output']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, regions, link });
