@@ -140,9 +140,16 @@ export function blake2Hash(kind, target, platform = 'unknown') {
   // The last block, zero-padded, with the last-block flag; the digest is then h's first bytes.
   function finish() {
     const r = compressAllButLast();
-    mem.fill(0, BO + r, BO + B);
-    if (B > dirty) dirty = B;
+    // Bytes at or past `dirty` are already zero (every session leaves the region zeroed and the
+    // kernels only read it): only bytes this session wrote behind the last block need clearing.
+    const stale = Math.min(dirty, B);
+    if (stale > r) mem.fill(0, BO + r, BO + stale);
     final(r);
+  }
+  // The digest: the first `len` bytes of h, to dst[pos ..] (a byte loop: cheaper than a
+  // subarray() for at most 64 bytes).
+  function digestTo(dst, pos, len) {
+    for (let i = 0; i < len; i++) dst[pos + i] = mem[S + i];
   }
 
   // ---- Streams: the state (null until the first compression: the initial state is then made
@@ -207,7 +214,7 @@ export function blake2Hash(kind, target, platform = 'unknown') {
         this._start();
         absorbPending(this._buf, this._bufLen);
         finish();
-        dst.set(mem.subarray(S, S + len), pos);
+        digestTo(dst, pos, len);
       } finally {
         leave();
       }
@@ -267,7 +274,7 @@ export function blake2Hash(kind, target, platform = 'unknown') {
         if (msg !== null) absorb(msg);
         else for (let i = 0; i < list.length; i++) absorb(list[i]);
         finish();
-        dst.set(mem.subarray(S, S + dkLen), pos);
+        digestTo(dst, pos, dkLen);
       } finally {
         leave();
       }
