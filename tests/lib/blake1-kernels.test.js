@@ -108,7 +108,14 @@ test('blake1 kernels: every backend gives the same memory after the same calls',
       inst.fns[`${fam}_final`](0);
       inst.fns[`${fam}_output`]();
     }
-    for (let i = 1; i < insts.length; i++)
-      assert.equal(hex(insts[i].mem.subarray(0, seed.length)), hex(insts[0].mem.subarray(0, seed.length)), `${fam}: ${BACKENDS[i]} vs wasm`);
+    // The regions up to `out`, and `words` (the rolled builds' scratch copy of the message, which
+    // they must leave zero, as the wasm build never writes it). Constant regions are left out:
+    // each backend loads only the tables its functions read.
+    const W = R.words;
+    for (let i = 1; i < insts.length; i++) {
+      const m = insts[i].mem;
+      assert.ok(Buffer.from(m.subarray(0, seed.length)).equals(Buffer.from(insts[0].mem.subarray(0, seed.length))), `${fam}: ${BACKENDS[i]} vs wasm`);
+      assert.ok(m.subarray(W.offset, W.offset + W.bytes).every((x) => x === 0), `${fam}: ${BACKENDS[i]} left message words in 'words'`);
+    }
   }
 });
