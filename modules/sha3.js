@@ -2,8 +2,8 @@
 // Keccak-224..512 (the pre-standard padding) and SHAKE128/256.
 //
 // The runtime (runtime/sponge.js) pads with the domain byte and the final 0x80, buffers partial
-// blocks and squeezes by reading `state`; these kernels XOR whole blocks into the state and
-// permute. Layout: docs/target-contract.md.
+// blocks and squeezes by reading `state`; the one kernel XORs whole blocks into the state and
+// permutes (with no block words, it only permutes: squeezing). Layout: docs/target-contract.md.
 //
 // The 25 lanes live in locals across the blocks of a call; the round is generic JavaScript staged
 // once inside a runtime loop of 24 rounds (see `permute` for why not unrolled).
@@ -132,9 +132,11 @@ const permute = (A) => {
 
 // keccak_absorb(blocks, rateWords): for each of `blocks` consecutive blocks of `rateWords`
 // little-endian u64 words from `block` offset 0, XOR the block into the first lanes of the state,
-// then permute. `rateWords` is 0..21 (0: permute only, as keccak_permute); every rate of FIPS 202
-// is at least 9 words. Lanes at or past the rate are left unchanged (a select, no branch: the
-// words past the last block are read but not used, they are inside `block` or the memory after it).
+// then permute. `rateWords` is 0..21; every rate of FIPS 202 is at least 9 words, and 0 permutes
+// `blocks` times without reading a message (squeezing: one function, not a second copy of the
+// rounds, keeps the targets a third smaller). Lanes at or past the rate are left unchanged (a
+// select, no branch: the words past the last block are read but not used; they are inside
+// `block` or the memory after it).
 export const keccak_absorb = fn([u32, u32], (blocks, rateWords) => {
   let A = loadState();
   let p = u32(0);
@@ -145,5 +147,3 @@ export const keccak_absorb = fn([u32, u32], (blocks, rateWords) => {
   });
   storeState(A);
 });
-// keccak_permute(): one permutation of the state (squeezing past the first block of output).
-export const keccak_permute = fn([], () => storeState(permute(loadState())));

@@ -37,7 +37,7 @@ const STATE_BYTES = 200; // 25 lanes of 64 bits
 
 /** The hash function of `kind` over `target` (a generated target of modules/sha3.js). */
 export function spongeHash(kind, target, platform = 'unknown') {
-  const I = new Instance(kind.name, target, ['keccak_absorb', 'keccak_permute']);
+  const I = new Instance(kind.name, target, ['keccak_absorb']);
   const S = I.region('state', 208).offset;
   const SB = target.regions.state.bytes;
   const BO = I.region('block', 1024).offset;
@@ -50,12 +50,10 @@ export function spongeHash(kind, target, platform = 'unknown') {
   // The kernel functions, bound on first use.
   let mem = null;
   let absorbBlocks = null;
-  let permute = null;
   let stateView = null;
   function bind() {
     mem = I.mem;
     absorbBlocks = I.fns.keccak_absorb;
-    permute = I.fns.keccak_permute;
     stateView = mem.subarray(S, S + STATE_BYTES);
   }
 
@@ -125,7 +123,7 @@ export function spongeHash(kind, target, platform = 'unknown') {
   function squeeze(dst, pos, len) {
     for (let done = 0; done < len; ) {
       if (outPos === R) {
-        permute();
+        absorbBlocks(1, 0); // no message words: one permutation
         outPos = 0;
       }
       const take = Math.min(R - outPos, len - done);
