@@ -35,9 +35,13 @@ export const SHAKE256_64 = /* @__PURE__ */ sponge('shake256_64', 136, 0x1f, 64, 
 
 const STATE_BYTES = 200; // 25 lanes of 64 bits
 
-/** The hash function of `kind` over `target` (a generated target of modules/sha3.js). */
+/**
+ * The hash function of `kind` over `target`: a generated target of modules/sha3.js, or the list of
+ * its function descriptors (`[sha3.$keccak_absorb]`, what the entries pass).
+ */
 export function spongeHash(kind, target, platform = 'unknown') {
   const I = new Instance(kind.name, target, ['keccak_absorb']);
+  target = I.target;
   const S = I.region('state', 208).offset;
   const SB = target.regions.state.bytes;
   const BO = I.region('block', 1024).offset;
