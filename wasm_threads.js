@@ -10,6 +10,11 @@ import { BLAKE2B, BLAKE2S, blake2Hash } from './runtime/blake2.js';
 import {
   BLAKE224, BLAKE256, BLAKE384, BLAKE512, MD5, RIPEMD160, SHA1, SHA224, SHA256, SHA384, SHA512, SHA512_224, SHA512_256, mdHash,
 } from './runtime/md.js';
+import * as sha3 from './targets/wasm_threads/sha3.js';
+import {
+  KECCAK_224, KECCAK_256, KECCAK_384, KECCAK_512, SHA3_224, SHA3_256, SHA3_384, SHA3_512,
+  SHAKE128, SHAKE128_32, SHAKE256, SHAKE256_64, spongeHash,
+} from './runtime/sponge.js';
 
 export const sha224 = /* @__PURE__ */ mdHash(SHA224, [sha2.$sha224_init, sha2.$sha256_compress, sha2.$sha256_output, sha2.$sha256_compress4], 'wasm_threads');
 export const sha256 = /* @__PURE__ */ mdHash(SHA256, [sha2.$sha256_init, sha2.$sha256_compress, sha2.$sha256_output, sha2.$sha256_compress4], 'wasm_threads');
@@ -26,3 +31,15 @@ export const blake384 = /* @__PURE__ */ mdHash(BLAKE384, [blake1.$blake384_init,
 export const blake512 = /* @__PURE__ */ mdHash(BLAKE512, [blake1.$blake512_init, blake1.$blake512_compress, blake1.$blake512_final, blake1.$blake512_output], 'wasm_threads');
 export const blake2b = /* @__PURE__ */ blake2Hash(BLAKE2B, [blake2.$blake2b_init, blake2.$blake2b_compress, blake2.$blake2b_final], 'wasm_threads');
 export const blake2s = /* @__PURE__ */ blake2Hash(BLAKE2S, [blake2.$blake2s_init, blake2.$blake2s_compress, blake2.$blake2s_final], 'wasm_threads');
+export const sha3_224 = /* @__PURE__ */ spongeHash(SHA3_224, [sha3.$keccak_absorb], 'wasm_threads');
+export const sha3_256 = /* @__PURE__ */ spongeHash(SHA3_256, [sha3.$keccak_absorb], 'wasm_threads');
+export const sha3_384 = /* @__PURE__ */ spongeHash(SHA3_384, [sha3.$keccak_absorb], 'wasm_threads');
+export const sha3_512 = /* @__PURE__ */ spongeHash(SHA3_512, [sha3.$keccak_absorb], 'wasm_threads');
+export const keccak_224 = /* @__PURE__ */ spongeHash(KECCAK_224, [sha3.$keccak_absorb], 'wasm_threads');
+export const keccak_256 = /* @__PURE__ */ spongeHash(KECCAK_256, [sha3.$keccak_absorb], 'wasm_threads');
+export const keccak_384 = /* @__PURE__ */ spongeHash(KECCAK_384, [sha3.$keccak_absorb], 'wasm_threads');
+export const keccak_512 = /* @__PURE__ */ spongeHash(KECCAK_512, [sha3.$keccak_absorb], 'wasm_threads');
+export const shake128 = /* @__PURE__ */ spongeHash(SHAKE128, [sha3.$keccak_absorb], 'wasm_threads');
+export const shake256 = /* @__PURE__ */ spongeHash(SHAKE256, [sha3.$keccak_absorb], 'wasm_threads');
+export const shake128_32 = /* @__PURE__ */ spongeHash(SHAKE128_32, [sha3.$keccak_absorb], 'wasm_threads');
+export const shake256_64 = /* @__PURE__ */ spongeHash(SHAKE256_64, [sha3.$keccak_absorb], 'wasm_threads');

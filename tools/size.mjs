@@ -6,7 +6,8 @@
 //
 //   node tools/size.mjs [filter] [--json]
 //
-// `filter` is a substring of the hash names to measure ("sha256", "blake"). Goals (issue 6): a
+// `filter` is a substring of the hash names to measure ("sha256", "blake"); the rows hmac+sha256
+// and hkdf+sha256 bundle hmac.js / hkdf.js with that hash. Goals (issue 6): a
 // sha256-only import <= 8 KB from the wasm and the js entries; the runtime entry the smallest of
 // our backends for every hash.
 import { build } from 'esbuild';
@@ -54,6 +55,21 @@ for (const name of names) {
   const nf = nobleFile(name);
   row.noble = nf ? await gzipSize(use(`@noble/hashes/${nf}.js`, name)) : null;
   row['hash-wasm'] = HASH_WASM[name] ? await gzipSize(use('hash-wasm', HASH_WASM[name])) : null;
+  rows.push(row);
+}
+
+// HMAC and HKDF over sha256 (hmac.js and hkdf.js take the hash as an argument, so they add the
+// same few hundred bytes to any hash), beside @noble/hashes' hmac.js/hkdf.js with its sha256.
+const KDFS = { hmac: 'hmac', hkdf: 'hkdf' };
+for (const [name, file] of Object.entries(KDFS)) {
+  const label = `${name}+sha256`;
+  if (!label.includes(filter)) continue;
+  const both = (kdfFrom, hashFrom) =>
+    `import { ${name} } from '${kdfFrom}';\nimport { sha256 } from '${hashFrom}';\nglobalThis.__keep = [${name}, sha256];\n`;
+  const row = { name: label };
+  for (const e of ENTRIES) row[e] = await gzipSize(both(`./${file}.js`, `./${e}.js`));
+  row.noble = await gzipSize(both(`@noble/hashes/${file}.js`, '@noble/hashes/sha2.js'));
+  row['hash-wasm'] = null;
   rows.push(row);
 }
 

@@ -35,11 +35,11 @@ export interface HashStream {
   xofInto(buf: Uint8Array): never;
 }
 export interface HashDefinition {
-  readonly module: 'sha2' | 'legacy' | 'blake1' | 'blake2';
+  readonly module: 'sha2' | 'legacy' | 'sha3' | 'blake1' | 'blake2';
   readonly name: string;
   readonly blockLen: number;
   readonly outputLen: number;
-  readonly canXOF: false;
+  readonly canXOF: boolean;
 }
 /** A hash function; `O` is its own options (BLAKE's salt, BLAKE2's key, ...), accepted by every variant. */
 export interface Hash<O = {}> {
@@ -74,6 +74,44 @@ export declare const sha1: Hash;
 /** MD5: broken; for compatibility only. */
 export declare const md5: Hash;
 export declare const ripemd160: Hash;
+
+/** A stream of an XOF (SHAKE): besides digest(), any number of output bytes. */
+export interface XofStream extends Omit<HashStream, 'canXOF' | 'xof' | 'xofInto' | 'clone' | '_cloneInto'> {
+  readonly canXOF: true;
+  /** The next `bytes` output bytes; repeated calls continue the output. update() is refused after it. */
+  xof(bytes: number): Uint8Array;
+  /** Fills `buf` with the next output bytes and returns it. */
+  xofInto(buf: Uint8Array): Uint8Array;
+  clone(): XofStream;
+  _cloneInto(to?: XofStream): XofStream;
+}
+export interface XofOpts extends Omit<HashOpts, 'dkLen'> {
+  /** Output length in bytes: any non-negative safe integer (default outputLen). */
+  dkLen?: number;
+}
+/** An XOF (SHAKE128, SHAKE256): `dkLen` chooses the output length. */
+export interface XofHash extends Omit<Hash, 'canXOF' | 'create' | '(call)'> {
+  (msg: Uint8Array, opts?: XofOpts): Uint8Array;
+  create(opts?: { dkLen?: number }): XofStream;
+  readonly canXOF: true;
+}
+
+/** SHA-3 (FIPS 202). */
+export declare const sha3_224: Hash;
+export declare const sha3_256: Hash;
+export declare const sha3_384: Hash;
+export declare const sha3_512: Hash;
+/** Keccak with the submission's padding (Ethereum's keccak256); not SHA-3. */
+export declare const keccak_224: Hash;
+export declare const keccak_256: Hash;
+export declare const keccak_384: Hash;
+export declare const keccak_512: Hash;
+/** SHAKE128 (default output 16 bytes) and SHAKE256 (32 bytes). */
+export declare const shake128: XofHash;
+export declare const shake256: XofHash;
+/** SHAKE128 with 32 and SHAKE256 with 64 bytes of output by default. */
+export declare const shake128_32: XofHash;
+export declare const shake256_64: XofHash;
 /** BLAKE (SHA-3 finalist, final round) options: a salt of 16 bytes (blake224, blake256) or 32 (blake384, blake512). */
 export interface BlakeOpts {
   salt?: Uint8Array;

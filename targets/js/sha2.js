@@ -8,13 +8,16 @@ export const regions = Object.freeze({
   'out': Object.freeze({ offset: 32832, bytes: 64 }),
   'state4': Object.freeze({ offset: 32896, bytes: 128 }),
   'block4': Object.freeze({ offset: 33024, bytes: 16384 }),
-  'k512': Object.freeze({ offset: 49408, bytes: 640, constant: true }),
-  'w512': Object.freeze({ offset: 50048, bytes: 640 }),
+  'k256': Object.freeze({ offset: 49408, bytes: 256, constant: true }),
+  'k512': Object.freeze({ offset: 49664, bytes: 640, constant: true }),
+  'w256': Object.freeze({ offset: 50304, bytes: 256 }),
+  'w512': Object.freeze({ offset: 50560, bytes: 640 }),
+  'w256x4': Object.freeze({ offset: 51200, bytes: 1024 }),
 });
 export const functions = Object.freeze(['sha224_init', 'sha256_compress', 'sha256_init', 'sha256_output', 'sha384_init', 'sha512_224_init', 'sha512_256_init', 'sha512_compress', 'sha512_init', 'sha512_output']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, regions, link });
 export const $sha224_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha224_init', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/sha2.js:196
+  // modules/sha2.js:213
   function sha224_init() {
     M32[0] = 0xc1059ed8 | 0;
     M32[1] = 0x367cd507;
@@ -524,7 +527,7 @@ export const $sha256_compress = /* @__PURE__ */ Object.freeze({ layout, name: 's
   return sha256_compress;
 } });
 export const $sha256_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha256_init', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/sha2.js:196
+  // modules/sha2.js:213
   function sha256_init() {
     M32[0] = 0x6a09e667;
     M32[1] = 0xbb67ae85 | 0;
@@ -538,7 +541,7 @@ export const $sha256_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha25
   return sha256_init;
 } });
 export const $sha256_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha256_output', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/sha2.js:197
+  // modules/sha2.js:214
   function sha256_output() {
     const t1 = M32[0];
     M32[8208] = (((t1 >>> 24 | 0) | (t1 << 8)) & 0xff00ff) | (((t1 >>> 8 | 0) | (t1 << 24)) & (0xff00ff00 | 0));
@@ -560,7 +563,7 @@ export const $sha256_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
   return sha256_output;
 } });
 export const $sha384_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha384_init', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/sha2.js:196
+  // modules/sha2.js:213
   function sha384_init() {
     M32[0] = 0xc1059ed8 | 0;
     M32[1] = 0xcbbb9d5d | 0;
@@ -582,7 +585,7 @@ export const $sha384_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha38
   return sha384_init;
 } });
 export const $sha512_224_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_224_init', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/sha2.js:196
+  // modules/sha2.js:213
   function sha512_224_init() {
     M32[0] = 0x19544da2;
     M32[1] = 0x8c3d37c8 | 0;
@@ -604,7 +607,7 @@ export const $sha512_224_init = /* @__PURE__ */ Object.freeze({ layout, name: 's
   return sha512_224_init;
 } });
 export const $sha512_256_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_256_init', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/sha2.js:196
+  // modules/sha2.js:213
   function sha512_256_init() {
     M32[0] = 0xfc2bf72c | 0;
     M32[1] = 0x22312194;
@@ -625,11 +628,11 @@ export const $sha512_256_init = /* @__PURE__ */ Object.freeze({ layout, name: 's
   }
   return sha512_256_init;
 } });
-export const $sha512_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_compress', params: 1, result: null, data: [[49408, 'Iq4o15gvikLNZe8jkUQ3cS87TezP+8C1vNuJgaXbtek4tUjzW8JWORnQBbbxEfFZm08Zr6SCP5IYgW3a1V4cq0ICA6OYqgfYvm9wRQFbgxKMsuROvoUxJOK0/9XDfQxVb4l78nRdvnKxlhY7/rHegDUSxyWnBtyblCZpz3Txm8HSSvGewWmb5OMlTziGR77vtdWMi8adwQ9lnKx3zKEMJHUCK1lvLOktg+SmbqqEdErU+0G93KmwXLVTEYPaiPl2q99m7lJRPpgQMrQtbcYxqD8h+5jIJwOw5A7vvsd/Wb/Cj6g98wvgxiWnCpNHkafVb4ID4FFjygZwbg4KZykpFPwv0kaFCrcnJskmXDghGy7tKsRa/G0sTd+zlZ0TDThT3mOvi1RzCmWosnc8uwpqduau7UcuycKBOzWCFIUscpJkA/FMoei/ogEwQrxLZhqokZf40HCLS8IwvlQGo1FsxxhS79YZ6JLREKllVSQGmdYqIHFXhTUO9LjRuzJwoGoQyNDSuBbBpBlTq0FRCGw3Hpnrjt9Md0gnqEib4bW8sDRjWsnFswwcOcuKQeNKqthOc+Njd0/KnFujuLLW828uaPyy713ugo90YC8XQ29jpXhyq/ChFHjIhOw5ZBoIAseMKB5jI/r/vpDpvYLe62xQpBV5xrL3o/m+K1Ny4/J4ccacYSbqzj4nygfCwCHHuIbRHuvgzdZ92up40W7uf0999bpvF3KqZ/AGppjIosV9YwquDfm+BJg/ERtHHBM1C3EbhH0EI/V32yiTJMdAe6vKMry+yRUKvp48TA0QnMRnHUO2Qj7LvtTFTCp+ZfycKX9Z7PrWOqtvy18XWEdKjBlEbA==']], make(M8, M16, M32) {
-  // modules/sha2.js:175
+export const $sha512_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_compress', params: 1, result: null, data: [[49664, 'Iq4o15gvikLNZe8jkUQ3cS87TezP+8C1vNuJgaXbtek4tUjzW8JWORnQBbbxEfFZm08Zr6SCP5IYgW3a1V4cq0ICA6OYqgfYvm9wRQFbgxKMsuROvoUxJOK0/9XDfQxVb4l78nRdvnKxlhY7/rHegDUSxyWnBtyblCZpz3Txm8HSSvGewWmb5OMlTziGR77vtdWMi8adwQ9lnKx3zKEMJHUCK1lvLOktg+SmbqqEdErU+0G93KmwXLVTEYPaiPl2q99m7lJRPpgQMrQtbcYxqD8h+5jIJwOw5A7vvsd/Wb/Cj6g98wvgxiWnCpNHkafVb4ID4FFjygZwbg4KZykpFPwv0kaFCrcnJskmXDghGy7tKsRa/G0sTd+zlZ0TDThT3mOvi1RzCmWosnc8uwpqduau7UcuycKBOzWCFIUscpJkA/FMoei/ogEwQrxLZhqokZf40HCLS8IwvlQGo1FsxxhS79YZ6JLREKllVSQGmdYqIHFXhTUO9LjRuzJwoGoQyNDSuBbBpBlTq0FRCGw3Hpnrjt9Md0gnqEib4bW8sDRjWsnFswwcOcuKQeNKqthOc+Njd0/KnFujuLLW828uaPyy713ugo90YC8XQ29jpXhyq/ChFHjIhOw5ZBoIAseMKB5jI/r/vpDpvYLe62xQpBV5xrL3o/m+K1Ny4/J4ccacYSbqzj4nygfCwCHHuIbRHuvgzdZ92up40W7uf0999bpvF3KqZ/AGppjIosV9YwquDfm+BJg/ERtHHBM1C3EbhH0EI/V32yiTJMdAe6vKMry+yRUKvp48TA0QnMRnHUO2Qj7LvtTFTCp+ZfycKX9Z7PrWOqtvy18XWEdKjBlEbA==']], make(M8, M16, M32) {
+  // modules/sha2.js:179
   function sha512_compress(l0) {
     l0 |= 0;
-    let l1 = 0, l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0, l27 = 0, l28 = 0, l29 = 0, l30 = 0, l31 = 0, l32 = 0, l33 = 0, l34 = 0, l35 = 0, l36 = 0, l37 = 0, l38 = 0, l39 = 0, l40 = 0, l41 = 0, l42 = 0, l43 = 0, l44 = 0, l45 = 0, l46 = 0, l47 = 0, l48 = 0, l49 = 0, l50 = 0, l51 = 0, l52 = 0, l53 = 0, l54 = 0, l55 = 0, l56 = 0, l57 = 0, l58 = 0, l59 = 0, l60 = 0, l61 = 0, l62 = 0, l63 = 0, l64 = 0, l65 = 0, l66 = 0, l67 = 0, l68 = 0, l69 = 0, l70 = 0, l71 = 0, l72 = 0, l73 = 0, l74 = 0, l75 = 0, l76 = 0, l77 = 0, l78 = 0, l79 = 0, l80 = 0, l81 = 0, l82 = 0, l83 = 0, l84 = 0, l85 = 0, l86 = 0, l87 = 0, l88 = 0, l89 = 0, l90 = 0, l91 = 0, l92 = 0, l93 = 0, l94 = 0, l95 = 0, l96 = 0, l97 = 0, l98 = 0, l99 = 0, l100 = 0, l101 = 0, l102 = 0, l103 = 0, l104 = 0, l105 = 0, l106 = 0, l107 = 0, l108 = 0, l109 = 0;
+    let l1 = 0, l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0, l27 = 0, l28 = 0, l29 = 0, l30 = 0, l31 = 0, l32 = 0, l33 = 0, l34 = 0, l35 = 0, l36 = 0, l37 = 0, l38 = 0, l39 = 0, l40 = 0, l41 = 0, l42 = 0, l43 = 0, l44 = 0, l45 = 0, l46 = 0, l47 = 0, l48 = 0, l49 = 0, l50 = 0, l51 = 0, l52 = 0, l53 = 0, l54 = 0, l55 = 0, l56 = 0, l57 = 0, l58 = 0, l59 = 0, l60 = 0, l61 = 0, l62 = 0, l63 = 0, l64 = 0, l65 = 0, l66 = 0, l67 = 0, l68 = 0, l69 = 0, l70 = 0, l71 = 0, l72 = 0, l73 = 0, l74 = 0, l75 = 0, l76 = 0, l77 = 0, l78 = 0, l79 = 0, l80 = 0, l81 = 0, l82 = 0, l83 = 0, l84 = 0, l85 = 0, l86 = 0, l87 = 0, l88 = 0, l89 = 0, l90 = 0, l91 = 0, l92 = 0;
     const t1 = l0;
     l1 = t1;
     l2 = M32[1];
@@ -648,7 +651,7 @@ export const $sha512_compress = /* @__PURE__ */ Object.freeze({ layout, name: 's
     l15 = M32[12];
     l16 = M32[15];
     l17 = M32[14];
-    for (l18 = 0; (l18 >>> 0) < (t1 >>> 0); l18 = (l18 + 1) | 0) { // modules/sha2.js:177
+    for (l18 = 0; (l18 >>> 0) < (t1 >>> 0); l18 = (l18 + 1) | 0) { // modules/sha2.js:182
       const t35 = l1;
       const t36 = l2;
       const t37 = l3;
@@ -667,117 +670,117 @@ export const $sha512_compress = /* @__PURE__ */ Object.freeze({ layout, name: 's
       const t50 = l16;
       const t51 = l17;
       const t52 = l18;
-      for (l37 = 0; (l37 >>> 0) < (16 >>> 0); l37 = (l37 + 1) | 0) { // modules/sha2.js:178
-        const t54 = l37;
+      for (l20 = 0; (l20 >>> 0) < (16 >>> 0); l20 = (l20 + 1) | 0) { // modules/sha2.js:205
+        const t54 = l20;
         const t58 = ((t54 + (Math.imul(t52, 16))) | 0) << 1;
         const t59 = M32[t58 + 16];
         const t60 = M32[t58 + 17];
         const t83 = t54 << 1;
-        M32[t83 + 12512] = (0xff00ff & ((t60 >>> 24 | 0) | (t60 << 8))) | ((0xff00ff00 | 0) & ((t60 >>> 8 | 0) | (t60 << 24)));
-        M32[t83 + 12513] = (((t59 >>> 24 | 0) | (t59 << 8)) & 0xff00ff) | (((t59 >>> 8 | 0) | (t59 << 24)) & (0xff00ff00 | 0));
+        M32[t83 + 12640] = (0xff00ff & ((t60 >>> 24 | 0) | (t60 << 8))) | ((0xff00ff00 | 0) & ((t60 >>> 8 | 0) | (t60 << 24)));
+        M32[t83 + 12641] = (((t59 >>> 24 | 0) | (t59 << 8)) & 0xff00ff) | (((t59 >>> 8 | 0) | (t59 << 24)) & (0xff00ff00 | 0));
       }
-      for (l56 = 0; (l56 >>> 0) < (64 >>> 0); l56 = (l56 + 1) | 0) { // modules/sha2.js:179
-        const t88 = (16 + l56) | 0;
+      for (l39 = 0; (l39 >>> 0) < (64 >>> 0); l39 = (l39 + 1) | 0) { // modules/sha2.js:184
+        const t88 = (16 + l39) | 0;
         const t92 = ((t88 - 2) | 0) << 1;
-        const t93 = M32[t92 + 12512];
-        const t94 = M32[t92 + 12513];
+        const t93 = M32[t92 + 12640];
+        const t94 = M32[t92 + 12641];
         const t120 = (((t93 >>> 19 | 0) | (t94 << 13)) ^ ((t94 >>> 29 | 0) | (t93 << 3))) ^ ((t93 >>> 6 | 0) | (t94 << 26));
         const t123 = ((t88 - 7) | 0) << 1;
-        const t126 = (t120 + (M32[t123 + 12512])) | 0;
+        const t126 = (t120 + (M32[t123 + 12640])) | 0;
         const t132 = ((t88 - 15) | 0) << 1;
-        const t133 = M32[t132 + 12512];
-        const t134 = M32[t132 + 12513];
+        const t133 = M32[t132 + 12640];
+        const t134 = M32[t132 + 12641];
         const t159 = (t126 + ((((t133 >>> 1 | 0) | (t134 << 31)) ^ ((t133 >>> 8 | 0) | (t134 << 24))) ^ ((t133 >>> 7 | 0) | (t134 << 25)))) | 0;
         const t164 = ((t88 - 16) | 0) << 1;
-        const t167 = (t159 + (M32[t164 + 12512])) | 0;
-        const t170 = ((+((t167 >>> 0) < (t159 >>> 0))) + (((((+((t159 >>> 0) < (t126 >>> 0))) + (((((+((t126 >>> 0) < (t120 >>> 0))) + ((((((t94 >>> 19 | 0) | (t93 << 13)) ^ ((t93 >>> 29 | 0) | (t94 << 3))) ^ (t94 >>> 6 | 0)) + (M32[t123 + 12513])) | 0)) | 0) + ((((t134 >>> 1 | 0) | (t133 << 31)) ^ ((t134 >>> 8 | 0) | (t133 << 24))) ^ (t134 >>> 7 | 0))) | 0)) | 0) + (M32[t164 + 12513])) | 0)) | 0;
+        const t167 = (t159 + (M32[t164 + 12640])) | 0;
+        const t170 = ((+((t167 >>> 0) < (t159 >>> 0))) + (((((+((t159 >>> 0) < (t126 >>> 0))) + (((((+((t126 >>> 0) < (t120 >>> 0))) + ((((((t94 >>> 19 | 0) | (t93 << 13)) ^ ((t93 >>> 29 | 0) | (t94 << 3))) ^ (t94 >>> 6 | 0)) + (M32[t123 + 12641])) | 0)) | 0) + ((((t134 >>> 1 | 0) | (t133 << 31)) ^ ((t134 >>> 8 | 0) | (t133 << 24))) ^ (t134 >>> 7 | 0))) | 0)) | 0) + (M32[t164 + 12641])) | 0)) | 0;
         const t171 = t88 << 1;
-        M32[t171 + 12512] = t167;
-        M32[t171 + 12513] = t170;
+        M32[t171 + 12640] = t167;
+        M32[t171 + 12641] = t170;
       }
-      l58 = t36;
-      l59 = t37;
-      l60 = t38;
-      l61 = t39;
-      l62 = t40;
-      l63 = t41;
-      l64 = t42;
-      l65 = t43;
-      l66 = t44;
-      l67 = t45;
-      l68 = t46;
-      l69 = t47;
-      l70 = t48;
-      l71 = t49;
-      l72 = t50;
-      l73 = t51;
-      for (l91 = 0; (l91 >>> 0) < (80 >>> 0); l91 = (l91 + 1) | 0) { // modules/sha2.js:184
-        const t191 = l58;
-        const t192 = l59;
-        const t193 = l60;
-        const t194 = l61;
-        const t195 = l62;
-        const t196 = l63;
-        const t198 = l65;
-        const t199 = l66;
-        const t200 = l67;
-        const t201 = l68;
-        const t202 = l69;
-        const t203 = l70;
-        const t204 = l71;
-        const t206 = l73;
+      l41 = t36;
+      l42 = t37;
+      l43 = t38;
+      l44 = t39;
+      l45 = t40;
+      l46 = t41;
+      l47 = t42;
+      l48 = t43;
+      l49 = t44;
+      l50 = t45;
+      l51 = t46;
+      l52 = t47;
+      l53 = t48;
+      l54 = t49;
+      l55 = t50;
+      l56 = t51;
+      for (l74 = 0; (l74 >>> 0) < (80 >>> 0); l74 = (l74 + 1) | 0) { // modules/sha2.js:189
+        const t191 = l41;
+        const t192 = l42;
+        const t193 = l43;
+        const t194 = l44;
+        const t195 = l45;
+        const t196 = l46;
+        const t198 = l48;
+        const t199 = l49;
+        const t200 = l50;
+        const t201 = l51;
+        const t202 = l52;
+        const t203 = l53;
+        const t204 = l54;
+        const t206 = l56;
         const t234 = (t206 + ((((t200 >>> 14 | 0) | (t199 << 18)) ^ ((t200 >>> 18 | 0) | (t199 << 14))) ^ ((t199 >>> 9 | 0) | (t200 << 23)))) | 0;
         const t244 = (t234 + (t204 ^ (t200 & (t202 ^ t204)))) | 0;
-        const t249 = l91 << 1;
-        const t252 = (t244 + (M32[t249 + 12352])) | 0;
-        const t258 = (t252 + (M32[t249 + 12512])) | 0;
-        const t261 = ((+((t258 >>> 0) < (t252 >>> 0))) + (((((+((t252 >>> 0) < (t244 >>> 0))) + (((((+((t244 >>> 0) < (t234 >>> 0))) + (((((+((t234 >>> 0) < (t206 >>> 0))) + ((l72 + ((((t199 >>> 14 | 0) | (t200 << 18)) ^ ((t199 >>> 18 | 0) | (t200 << 14))) ^ ((t200 >>> 9 | 0) | (t199 << 23)))) | 0)) | 0) + (t203 ^ (t199 & (t201 ^ t203)))) | 0)) | 0) + (M32[t249 + 12353])) | 0)) | 0) + (M32[t249 + 12513])) | 0)) | 0;
+        const t249 = l74 << 1;
+        const t252 = (t244 + (M32[t249 + 12416])) | 0;
+        const t258 = (t252 + (M32[t249 + 12640])) | 0;
+        const t261 = ((+((t258 >>> 0) < (t252 >>> 0))) + (((((+((t252 >>> 0) < (t244 >>> 0))) + (((((+((t244 >>> 0) < (t234 >>> 0))) + (((((+((t234 >>> 0) < (t206 >>> 0))) + ((l55 + ((((t199 >>> 14 | 0) | (t200 << 18)) ^ ((t199 >>> 18 | 0) | (t200 << 14))) ^ ((t200 >>> 9 | 0) | (t199 << 23)))) | 0)) | 0) + (t203 ^ (t199 & (t201 ^ t203)))) | 0)) | 0) + (M32[t249 + 12417])) | 0)) | 0) + (M32[t249 + 12641])) | 0)) | 0;
         const t289 = (((t192 >>> 28 | 0) | (t191 << 4)) ^ ((t191 >>> 2 | 0) | (t192 << 30))) ^ ((t191 >>> 7 | 0) | (t192 << 25));
         const t298 = (t289 + (t194 ^ ((t192 ^ t194) & (t194 ^ t196)))) | 0;
         const t302 = (t198 + t258) | 0;
-        const t305 = ((+((t302 >>> 0) < (t198 >>> 0))) + ((l64 + t261) | 0)) | 0;
+        const t305 = ((+((t302 >>> 0) < (t198 >>> 0))) + ((l47 + t261) | 0)) | 0;
         const t306 = (t258 + t298) | 0;
-        l58 = ((+((t306 >>> 0) < (t258 >>> 0))) + ((t261 + (((+((t298 >>> 0) < (t289 >>> 0))) + ((((((t191 >>> 28 | 0) | (t192 << 4)) ^ ((t192 >>> 2 | 0) | (t191 << 30))) ^ ((t192 >>> 7 | 0) | (t191 << 25))) + (t193 ^ ((t191 ^ t193) & (t193 ^ t195)))) | 0)) | 0)) | 0)) | 0;
-        l59 = t306;
-        l60 = t191;
-        l61 = t192;
-        l62 = t193;
-        l63 = t194;
-        l64 = t195;
-        l65 = t196;
-        l66 = t305;
-        l67 = t302;
-        l68 = t199;
-        l69 = t200;
-        l70 = t201;
-        l71 = t202;
-        l72 = t203;
-        l73 = t204;
+        l41 = ((+((t306 >>> 0) < (t258 >>> 0))) + ((t261 + (((+((t298 >>> 0) < (t289 >>> 0))) + ((((((t191 >>> 28 | 0) | (t192 << 4)) ^ ((t192 >>> 2 | 0) | (t191 << 30))) ^ ((t192 >>> 7 | 0) | (t191 << 25))) + (t193 ^ ((t191 ^ t193) & (t193 ^ t195)))) | 0)) | 0)) | 0)) | 0;
+        l42 = t306;
+        l43 = t191;
+        l44 = t192;
+        l45 = t193;
+        l46 = t194;
+        l47 = t195;
+        l48 = t196;
+        l49 = t305;
+        l50 = t302;
+        l51 = t199;
+        l52 = t200;
+        l53 = t201;
+        l54 = t202;
+        l55 = t203;
+        l56 = t204;
       }
-      const t342 = (t37 + l59) | 0;
-      const t346 = (t39 + l61) | 0;
-      const t350 = (t41 + l63) | 0;
-      const t354 = (t43 + l65) | 0;
-      const t358 = (t45 + l67) | 0;
-      const t362 = (t47 + l69) | 0;
-      const t366 = (t49 + l71) | 0;
-      const t370 = (t51 + l73) | 0;
+      const t342 = (t37 + l42) | 0;
+      const t346 = (t39 + l44) | 0;
+      const t350 = (t41 + l46) | 0;
+      const t354 = (t43 + l48) | 0;
+      const t358 = (t45 + l50) | 0;
+      const t362 = (t47 + l52) | 0;
+      const t366 = (t49 + l54) | 0;
+      const t370 = (t51 + l56) | 0;
       l1 = t35;
-      l2 = ((+((t342 >>> 0) < (t37 >>> 0))) + ((t36 + l58) | 0)) | 0;
+      l2 = ((+((t342 >>> 0) < (t37 >>> 0))) + ((t36 + l41) | 0)) | 0;
       l3 = t342;
-      l4 = ((+((t346 >>> 0) < (t39 >>> 0))) + ((t38 + l60) | 0)) | 0;
+      l4 = ((+((t346 >>> 0) < (t39 >>> 0))) + ((t38 + l43) | 0)) | 0;
       l5 = t346;
-      l6 = ((+((t350 >>> 0) < (t41 >>> 0))) + ((t40 + l62) | 0)) | 0;
+      l6 = ((+((t350 >>> 0) < (t41 >>> 0))) + ((t40 + l45) | 0)) | 0;
       l7 = t350;
-      l8 = ((+((t354 >>> 0) < (t43 >>> 0))) + ((t42 + l64) | 0)) | 0;
+      l8 = ((+((t354 >>> 0) < (t43 >>> 0))) + ((t42 + l47) | 0)) | 0;
       l9 = t354;
-      l10 = ((+((t358 >>> 0) < (t45 >>> 0))) + ((t44 + l66) | 0)) | 0;
+      l10 = ((+((t358 >>> 0) < (t45 >>> 0))) + ((t44 + l49) | 0)) | 0;
       l11 = t358;
-      l12 = ((+((t362 >>> 0) < (t47 >>> 0))) + ((t46 + l68) | 0)) | 0;
+      l12 = ((+((t362 >>> 0) < (t47 >>> 0))) + ((t46 + l51) | 0)) | 0;
       l13 = t362;
-      l14 = ((+((t366 >>> 0) < (t49 >>> 0))) + ((t48 + l70) | 0)) | 0;
+      l14 = ((+((t366 >>> 0) < (t49 >>> 0))) + ((t48 + l53) | 0)) | 0;
       l15 = t366;
-      l16 = ((+((t370 >>> 0) < (t51 >>> 0))) + ((t50 + l72) | 0)) | 0;
+      l16 = ((+((t370 >>> 0) < (t51 >>> 0))) + ((t50 + l55) | 0)) | 0;
       l17 = t370;
     }
     M32[0] = l3;
@@ -796,16 +799,16 @@ export const $sha512_compress = /* @__PURE__ */ Object.freeze({ layout, name: 's
     M32[13] = l14;
     M32[14] = l17;
     M32[15] = l16;
-    for (l109 = 0; (l109 >>> 0) < (80 >>> 0); l109 = (l109 + 1) | 0) { // modules/sha2.js:192
-      const t427 = l109 << 1;
-      M32[t427 + 12512] = 0;
-      M32[t427 + 12513] = 0;
+    for (l92 = 0; (l92 >>> 0) < (80 >>> 0); l92 = (l92 + 1) | 0) { // modules/sha2.js:200
+      const t427 = l92 << 1;
+      M32[t427 + 12640] = 0;
+      M32[t427 + 12641] = 0;
     }
   }
   return sha512_compress;
 } });
 export const $sha512_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_init', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/sha2.js:196
+  // modules/sha2.js:213
   function sha512_init() {
     M32[0] = 0xf3bcc908 | 0;
     M32[1] = 0x6a09e667;
@@ -827,7 +830,7 @@ export const $sha512_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha51
   return sha512_init;
 } });
 export const $sha512_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_output', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/sha2.js:197
+  // modules/sha2.js:214
   function sha512_output() {
     const t1 = M32[0];
     const t2 = M32[1];
