@@ -11,8 +11,8 @@
 //
 // As in modules/blake2.js, the rounds are unrolled for wasm and a runtime loop over a
 // permutation table for js and runtime.
-import { u8, u32, u64, u32x4, memory, fn, loop, rotr, select, shuffle } from 'awasm';
-import { COLUMNS, IV224, IV256, IV384, IV512, SIGMA, sigmaTable } from './blake_common.js';
+import { u8, u32, u64, u32x4, memory, fn, loop, select } from 'awasm';
+import { COLUMNS, G, IV224, IV256, IV384, IV512, SIGMA, mix, rot, sigmaTable } from './blake_common.js';
 
 // The constants: the first digits of pi, 16 words of 32 bits (BLAKE-256, §2.1.1 of the
 // submission) and of 64 bits (BLAKE-512, §2.2.1).
@@ -56,22 +56,6 @@ const B512 = {
 };
 const counter = state; // u64 element 8
 
-// The G function (§2.1.2): like BLAKE2's, with each message word XORed with a constant chosen by
-// the other word's permutation index. xy = [m[sigma[2i]] ^ c[sigma[2i+1]], m[sigma[2i+1]] ^ c[sigma[2i]]].
-const G = (v, R, v4, x, y) => {
-  let [a, b, c, d] = v4.map((i) => v[i]);
-  v = [...v];
-  a = a + b + x;
-  d = rotr(d ^ a, R[0]);
-  c = c + d;
-  b = rotr(b ^ c, R[1]);
-  a = a + b + y;
-  d = rotr(d ^ a, R[2]);
-  c = c + d;
-  b = rotr(b ^ c, R[3]);
-  [a, b, c, d].forEach((w, k) => (v[v4[k]] = w));
-  return v;
-};
 // One round; mc(j, k) is message word sigma[j] XOR constant sigma[k] of this round.
 const round = (v, R, mc) => COLUMNS.reduce((w, v4, i) => G(w, R, v4, mc(2 * i, 2 * i + 1), mc(2 * i + 1, 2 * i)), v);
 
@@ -142,18 +126,6 @@ function kernels(V, prefix, rolled) {
 // modules/blake2.js: one G step mixes the four columns at once, the diagonal step rotates rows b,
 // c, d by one, two, three lanes first and back after. Lane i of the message vectors is G number
 // i's word, XORed with its constant (a vector constant per step).
-const rowsG = (R, [a, b, c, d], x, y) => {
-  a = a + b + x;
-  d = rotr(d ^ a, R[0]);
-  c = c + d;
-  b = rotr(b ^ c, R[1]);
-  a = a + b + y;
-  d = rotr(d ^ a, R[2]);
-  c = c + d;
-  b = rotr(b ^ c, R[3]);
-  return [a, b, c, d];
-};
-const rot = (x, k) => shuffle(x, x, [0, 1, 2, 3].map((i) => (i + k) % 4));
 function compressRows(V, h, s, n, t) {
   const { C } = V;
   const m = [];
@@ -167,9 +139,9 @@ function compressRows(V, h, s, n, t) {
   let rows = [h[0], h[1], s ^ u32x4(C[0], C[1], C[2], C[3]), u32x4(t0, t0, t1, t1) ^ u32x4(C[4], C[5], C[6], C[7])];
   for (let r = 0; r < V.rounds; r++) {
     const p = SIGMA[r % 10];
-    rows = rowsG(V.R, rows, gather(p, 0, 1), gather(p, 1, 0));
+    rows = mix(V.R, rows, gather(p, 0, 1), gather(p, 1, 0));
     let [a, b, c, d] = rows;
-    [a, b, c, d] = rowsG(V.R, [a, rot(b, 1), rot(c, 2), rot(d, 3)], gather(p, 8, 9), gather(p, 9, 8));
+    [a, b, c, d] = mix(V.R, [a, rot(b, 1), rot(c, 2), rot(d, 3)], gather(p, 8, 9), gather(p, 9, 8));
     rows = [a, rot(b, 3), rot(c, 2), rot(d, 1)];
   }
   return [h[0] ^ s ^ rows[0] ^ rows[2], h[1] ^ s ^ rows[1] ^ rows[3]];

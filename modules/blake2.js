@@ -12,8 +12,8 @@
 // sigma permutation applied at build time), and a runtime loop over the rounds for js and runtime
 // that reads the permutation from a constant table (small code; unrolled 12 rounds of 64-bit
 // arithmetic in 32-bit halves would be hundreds of KB of JavaScript).
-import { u8, u32, u64, u32x4, memory, fn, loop, rotr, shuffle } from 'awasm';
-import { COLUMNS, IV256, IV512, SIGMA, sigmaTable } from './blake_common.js';
+import { u8, u32, u64, u32x4, memory, fn, loop } from 'awasm';
+import { COLUMNS, G, IV256, IV512, SIGMA, mix, rot, sigmaTable } from './blake_common.js';
 
 // Memory: `state` is h[0..7] (BLAKE2b: eight u64 = bytes 0..63; BLAKE2s: eight u32 = bytes
 // 0..31) and the byte counter t as one u64 at bytes 64..71 (BLAKE2s' counter is 64 bits; of
@@ -29,21 +29,6 @@ const B2B = { T: u64, rounds: 12, R: [32, 24, 16, 63], IV: IV512, H: state, M: b
 const B2S = { T: u32, rounds: 10, R: [16, 12, 8, 7], IV: IV256, H: state.as(u32), M: block.as(u32), blockBytes: 64 };
 const counter = state; // u64 element 8
 
-// RFC 7693 §3.1: the mixing function G on four working words and two message words.
-const G = (v, R, v4, x, y) => {
-  let [a, b, c, d] = v4.map((i) => v[i]);
-  v = [...v];
-  a = a + b + x;
-  d = rotr(d ^ a, R[0]);
-  c = c + d;
-  b = rotr(b ^ c, R[1]);
-  a = a + b + y;
-  d = rotr(d ^ a, R[2]);
-  c = c + d;
-  b = rotr(b ^ c, R[3]);
-  [a, b, c, d].forEach((w, k) => (v[v4[k]] = w));
-  return v;
-};
 // One round: columns, then diagonals; m(i) is message word sigma[i] of this round. Returns the
 // new working words (a fresh array: the rolled loop carries them as its reassigned values).
 const round = (v, R, m) => COLUMNS.reduce((w, v4, i) => G(w, R, v4, m(2 * i), m(2 * i + 1)), v);
@@ -108,18 +93,6 @@ const init = (V) => fn([u32, u32], (outLen, keyLen) => {
 // d = v12..15), so one G step mixes the four columns at once; the diagonal step rotates rows b, c
 // and d by one, two and three lanes first (then lane i holds G number 4 + i's words) and back
 // after. Message words are gathered per step into vectors (lane i: the word of G number i).
-const rowsG = (R, [a, b, c, d], x, y) => {
-  a = a + b + x;
-  d = rotr(d ^ a, R[0]);
-  c = c + d;
-  b = rotr(b ^ c, R[1]);
-  a = a + b + y;
-  d = rotr(d ^ a, R[2]);
-  c = c + d;
-  b = rotr(b ^ c, R[3]);
-  return [a, b, c, d];
-};
-const rot = (x, k) => shuffle(x, x, [0, 1, 2, 3].map((i) => (i + k) % 4));
 function compressRows(V, h, n, t, f) {
   const m = [];
   for (let i = 0; i < 16; i++) m.push(V.M.load(n * 16 + i));
@@ -128,9 +101,9 @@ function compressRows(V, h, n, t, f) {
   let rows = [h[0], h[1], u32x4(iv[0], iv[1], iv[2], iv[3]), u32x4(iv[4], iv[5], iv[6], iv[7]) ^ u32x4(u32(t), u32(t >>> 32), f, u32(0))];
   for (let r = 0; r < V.rounds; r++) {
     const p = SIGMA[r % 10];
-    rows = rowsG(V.R, rows, gather(p, 0), gather(p, 1));
+    rows = mix(V.R, rows, gather(p, 0), gather(p, 1));
     let [a, b, c, d] = rows;
-    [a, b, c, d] = rowsG(V.R, [a, rot(b, 1), rot(c, 2), rot(d, 3)], gather(p, 8), gather(p, 9));
+    [a, b, c, d] = mix(V.R, [a, rot(b, 1), rot(c, 2), rot(d, 3)], gather(p, 8), gather(p, 9));
     rows = [a, rot(b, 3), rot(c, 2), rot(d, 1)];
   }
   return [h[0] ^ rows[0] ^ rows[2], h[1] ^ rows[1] ^ rows[3]];

@@ -1,6 +1,8 @@
-// Constants shared by BLAKE (modules/blake1.js) and BLAKE2 (modules/blake2.js): the message
-// permutations, the order in which a round mixes the 4x4 working words, and the SHA-2 initial
-// values both reuse. A library module: it exports no kernel function and makes no target.
+// What BLAKE (modules/blake1.js) and BLAKE2 (modules/blake2.js) share: the message permutations,
+// the order in which a round mixes the 4x4 working words, the G function (on scalars or on rows
+// of four lanes), and the SHA-2 initial values both reuse. A library module: it exports no kernel
+// function and makes no target.
+import { rotr, shuffle } from 'awasm';
 
 // The ten message word permutations sigma_0..sigma_9 (BLAKE submission §2.1.2; RFC 7693 §2.7).
 // Round r uses SIGMA[r % 10].
@@ -25,6 +27,29 @@ export const COLUMNS = [
   [0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15],
   [0, 5, 10, 15], [1, 6, 11, 12], [2, 7, 8, 13], [3, 4, 9, 14],
 ];
+
+// The G function (BLAKE submission §2.1.2, RFC 7693 §3.1) on a, b, c, d with the two words x and
+// y it adds (BLAKE: message XOR constant; BLAKE2: message), rotating by R[0..3]. On scalars it is
+// one G; on u32x4 rows (lane i = column i) it is four at once.
+export const mix = (R, [a, b, c, d], x, y) => {
+  a = a + b + x;
+  d = rotr(d ^ a, R[0]);
+  c = c + d;
+  b = rotr(b ^ c, R[1]);
+  a = a + b + y;
+  d = rotr(d ^ a, R[2]);
+  c = c + d;
+  b = rotr(b ^ c, R[3]);
+  return [a, b, c, d];
+};
+/** G on the working words v[v4[0..3]] of the array v; returns a new array (for rolled loops). */
+export const G = (v, R, v4, x, y) => {
+  const res = [...v];
+  mix(R, v4.map((i) => v[i]), x, y).forEach((w, k) => (res[v4[k]] = w));
+  return res;
+};
+/** The lanes of a u32x4 rotated left by k: lane i of the result is lane (i + k) % 4 of x. */
+export const rot = (x, k) => shuffle(x, x, [0, 1, 2, 3].map((i) => (i + k) % 4));
 
 // FIPS 180-4 §5.3.2-§5.3.5: the SHA-224/256/384/512 initial hash values. BLAKE-224/256/384/512
 // start from them (BLAKE submission §2.1.1, §2.2.1, §2.3, §2.4); BLAKE2s and BLAKE2b use those
