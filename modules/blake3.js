@@ -10,6 +10,8 @@
 // are transposed with shuffles so that vector i holds word i of the four chunks.
 import { u8, u32, u32x4, memory, fn, loop, rotr, shuffle } from 'awasm';
 
+const range = (n) => Array.from({ length: n }, (_, i) => i);
+
 // §2.2: the IV is SHA-256's initial hash value (FIPS 180-4 §5.3.3).
 export const IV = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
 // §2.2, Table 2: the message word permutation applied between rounds.
@@ -40,12 +42,14 @@ const G = (v, a, b, c, d, x, y) => {
   v[c] = v[c] + v[d];
   v[b] = rotr(v[b] ^ v[c], 7);
 };
-// §2.2: seven rounds over the state (h[0..7], IV[0..3], counter low/high, block length, flags) with
-// the 16 message words m; the state after the rounds, 16 words (not yet folded into the output).
-const rounds = (T, h, m, ctrLo, ctrHi, blockLen, flags) => {
+// §2.2: seven rounds over the state (h[0..7], IV[0..3], counter low/high, block length, flags);
+// word(r, i) is message word i for round r (the rounds permute which word goes where). The state
+// after the rounds, 16 words (not yet folded into the output).
+const rounds = (T, h, word, ctrLo, ctrHi, blockLen, flags) => {
   const v = [...h, T(IV[0]), T(IV[1]), T(IV[2]), T(IV[3]), ctrLo, ctrHi, blockLen, flags];
-  let w = m;
+  let order = range(16);
   for (let r = 0; r < 7; r++) {
+    const w = order.map((i) => word(r, i));
     G(v, 0, 4, 8, 12, w[0], w[1]);
     G(v, 1, 5, 9, 13, w[2], w[3]);
     G(v, 2, 6, 10, 14, w[4], w[5]);
@@ -54,13 +58,13 @@ const rounds = (T, h, m, ctrLo, ctrHi, blockLen, flags) => {
     G(v, 1, 6, 11, 12, w[10], w[11]);
     G(v, 2, 7, 8, 13, w[12], w[13]);
     G(v, 3, 4, 9, 14, w[14], w[15]);
-    if (r < 6) w = PERMUTATION.map((i) => w[i]);
+    order = PERMUTATION.map((i) => order[i]);
   }
   return v;
 };
+const words = (m) => (r, i) => m[i];
 // The chaining value: the first eight output words (§2.2: v[i] ^ v[i + 8]).
 const chaining = (v) => [0, 1, 2, 3, 4, 5, 6, 7].map((i) => v[i] ^ v[i + 8]);
-const range = (n) => Array.from({ length: n }, (_, i) => i);
 
 const keyWords = () => range(8).map((i) => key.load(i));
 const W = block.as(u32); // little-endian message words (§2.4)
@@ -72,7 +76,7 @@ const scalarChunk = (c, ctrLo, ctrHi, flags) => {
   loop(16, (b) => {
     const m = range(16).map((i) => W.load(c * 256 + b * 16 + i));
     const f = flags | (b === 0) | ((b === 15) << 1);
-    h = chaining(rounds(u32, h, m, ctrLo, ctrHi, u32(64), f));
+    h = chaining(rounds(u32, h, words(m), ctrLo, ctrHi, u32(64), f));
   });
   h.forEach((x, i) => cvs.store(c * 8 + i, x));
 };
@@ -94,23 +98,33 @@ const transpose = ([r0, r1, r2, r3]) => {
 };
 const V = block.as(u32x4); // a chunk is 64 vectors, a block 4
 const CV4 = cvs.as(u32x4); // a chaining value is 2 vectors
-const laneChunks = (c0, ctrLo, ctrHi, flags) => {
-  const [base, baseHi] = counterAt(ctrLo, ctrHi, c0);
-  const lo = u32x4(base) + u32x4(0, 1, 2, 3);
-  const hi = u32x4(baseHi) - (lo < u32x4(base)); // a lane whose low word wrapped: mask -1, carry +1
-  let h = keyWords().map((x) => u32x4(x));
-  loop(16, (b) => {
-    const m = [];
-    for (let j = 0; j < 4; j++) m.push(...transpose(range(4).map((k) => V.load((c0 + k) * 64 + b * 4 + j))));
-    const f = flags | (b === 0) | ((b === 15) << 1);
-    h = chaining(rounds(u32x4, h, m, lo, hi, u32x4(64), u32x4(f)));
-  });
+// The 16 words of four blocks, word i of block k in lane k: vector `at(k, j)` of `view` holds words
+// 4j..4j+3 of block k.
+const laneWords = (view, at) => {
+  const m = [];
+  for (let j = 0; j < 4; j++) m.push(...transpose(range(4).map((k) => view.load(at(k, j)))));
+  return m;
+};
+// Chaining values 8 words x 4 lanes, stored as cvs[c0 .. c0 + 3].
+const storeLaneCVs = (c0, h) => {
   const low = transpose(h.slice(0, 4));
   const high = transpose(h.slice(4, 8));
   for (let k = 0; k < 4; k++) {
     CV4.store((c0 + k) * 2, low[k]);
     CV4.store((c0 + k) * 2 + 1, high[k]);
   }
+};
+const laneChunks = (c0, ctrLo, ctrHi, flags) => {
+  const [base, baseHi] = counterAt(ctrLo, ctrHi, c0);
+  const lo = u32x4(base) + u32x4(0, 1, 2, 3);
+  const hi = u32x4(baseHi) - (lo < u32x4(base)); // a lane whose low word wrapped: mask -1, carry +1
+  let h = keyWords().map((x) => u32x4(x));
+  loop(16, (b) => {
+    const m = laneWords(V, (k, j) => (c0 + k) * 64 + b * 4 + j);
+    const f = flags | (b === 0) | ((b === 15) << 1);
+    h = chaining(rounds(u32x4, h, words(m), lo, hi, u32x4(64), u32x4(f)));
+  });
+  storeLaneCVs(c0, h);
 };
 
 // blake3_chunks(n, ctrLo, ctrHi, flags): chunks 0..n-1 of the block region (n <= CHUNKS) have
@@ -135,14 +149,28 @@ export const blake3_chunks4 = fn([u32, u32, u32, u32], (n, ctrLo, ctrHi, flags) 
 // blake3_parents(n, flags): cvs[i] = the parent of cvs[2i] and cvs[2i+1], for i < n (in place:
 // each parent is written after its children are read, and never over a later child). Counter 0,
 // block length 64, PARENT added to the mode flags; the key words are the input chaining value.
+const scalarParent = (i, k, flags) => {
+  const m = range(16).map((j) => cvs.load(i * 16 + j));
+  const h = chaining(rounds(u32, k, words(m), u32(0), u32(0), u32(64), flags | PARENT));
+  h.forEach((x, j) => cvs.store(i * 8 + j, x));
+};
 export const blake3_parents = fn([u32, u32], (n, flags) => {
   const k = keyWords();
-  loop(n, (i) => {
-    const m = range(16).map((j) => cvs.load(i * 16 + j));
-    const h = chaining(rounds(u32, k, m, u32(0), u32(0), u32(64), flags | PARENT));
-    h.forEach((x, j) => cvs.store(i * 8 + j, x));
+  loop(n, (i) => scalarParent(i, k, flags));
+}, { targets: ['js', 'runtime'] });
+// Four parents at once on wasm: parents p0..p0+3 read vectors 4 * p0 .. 4 * p0 + 15 and write
+// 2 * p0 .. 2 * p0 + 7, below the next group's children.
+export const blake3_parents4 = fn([u32, u32], (n, flags) => {
+  const k = keyWords();
+  const groups = n >>> 2;
+  loop(groups, (g) => {
+    const p0 = g << 2;
+    const m = laneWords(CV4, (lane, j) => (p0 + lane) * 4 + j);
+    const f = u32x4(flags | PARENT);
+    storeLaneCVs(p0, chaining(rounds(u32x4, k.map((x) => u32x4(x)), words(m), u32x4(0), u32x4(0), u32x4(64), f)));
   });
-});
+  loop(n & 3, (i) => scalarParent((groups << 2) + i, k, flags));
+}, { targets: ['wasm', 'wasm_threads'], name: 'blake3_parents' });
 
 // blake3_compress(index, ctrLo, ctrHi, blockLen, flags): the compression function on the 64-byte
 // block number `index` of the block region, with the chaining value in `cv`; writes all 16 output
@@ -151,7 +179,7 @@ export const blake3_parents = fn([u32, u32], (n, flags) => {
 export const blake3_compress = fn([u32, u32, u32, u32, u32], (index, ctrLo, ctrHi, blockLen, flags) => {
   const h = range(8).map((i) => cv.load(i));
   const m = range(16).map((i) => W.load(index * 16 + i));
-  const v = rounds(u32, h, m, ctrLo, ctrHi, blockLen, flags);
+  const v = rounds(u32, h, words(m), ctrLo, ctrHi, blockLen, flags);
   for (let i = 0; i < 8; i++) {
     out.store(i, v[i] ^ v[i + 8]);
     out.store(i + 8, v[i + 8] ^ h[i]);

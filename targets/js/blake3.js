@@ -15,7 +15,7 @@ export function instantiate() {
   const M8 = new Uint8Array(buffer);
   const M16 = new Uint16Array(buffer);
   const M32 = new Int32Array(buffer);
-  // modules/blake3.js:119
+  // modules/blake3.js:133
   function blake3_chunks(l0, l1, l2, l3) {
     l0 |= 0;
     l1 |= 0;
@@ -26,7 +26,7 @@ export function instantiate() {
     const t2 = l1;
     const t3 = l2;
     const t4 = l3;
-    for (l8 = 0; (l8 >>> 0) < (t1 >>> 0); l8 = (l8 + 1) | 0) { // modules/blake3.js:120
+    for (l8 = 0; (l8 >>> 0) < (t1 >>> 0); l8 = (l8 + 1) | 0) { // modules/blake3.js:134
       const t5 = l8;
       const t6 = (t2 + t5) | 0;
       const t8 = (t3 + (+((t6 >>> 0) < (t2 >>> 0)))) | 0;
@@ -38,7 +38,7 @@ export function instantiate() {
       l18 = M32[5];
       l19 = M32[6];
       l20 = M32[7];
-      for (l21 = 0; (l21 >>> 0) < (16 >>> 0); l21 = (l21 + 1) | 0) { // modules/blake3.js:72
+      for (l21 = 0; (l21 >>> 0) < (16 >>> 0); l21 = (l21 + 1) | 0) { // modules/blake3.js:76
         const t30 = l17;
         const t31 = l18;
         const t32 = l19;
@@ -749,7 +749,7 @@ export function instantiate() {
       M32[((t1356 + 7) | 0) + 8200] = l20;
     }
   }
-  // modules/blake3.js:151
+  // modules/blake3.js:179
   function blake3_compress(l0, l1, l2, l3, l4) {
     l0 |= 0;
     l1 |= 0;
@@ -1466,7 +1466,7 @@ export function instantiate() {
     M32[8471] = t1229 ^ ((t1275 >>> 7 | 0) | (t1275 << 25));
     M32[8479] = t13 ^ t1229;
   }
-  // modules/blake3.js:138
+  // modules/blake3.js:157
   function blake3_parents(l0, l1) {
     l0 |= 0;
     l1 |= 0;
@@ -1481,7 +1481,7 @@ export function instantiate() {
     const t8 = M32[5];
     const t9 = M32[6];
     const t10 = M32[7];
-    for (l12 = 0; (l12 >>> 0) < (t1 >>> 0); l12 = (l12 + 1) | 0) { // modules/blake3.js:140
+    for (l12 = 0; (l12 >>> 0) < (t1 >>> 0); l12 = (l12 + 1) | 0) { // modules/blake3.js:159
       const t11 = l12;
       const t13 = Math.imul(t11, 16);
       const t14 = M32[t13 + 8200];
