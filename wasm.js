@@ -1,9 +1,16 @@
-// Entry point of the `wasm` backend: the SHA-2 hashes over targets/wasm/sha2.js and the legacy
-// ones (sha1, md5, ripemd160) over targets/wasm/legacy.js.
-// Every backend entry exports the same names; see docs/api.md.
-import * as legacyTarget from './targets/wasm/legacy.js';
-import * as sha2Target from './targets/wasm/sha2.js';
-import { legacyHashes, sha2Hashes } from './runtime/hash.js';
+// Entry point of the `wasm` backend: every hash over the generated targets in targets/wasm/.
+// Every backend entry exports the same names; see docs/api.md. Each hash is its own top-level
+// constant built by a pure call, so a bundler keeps only the hashes an application imports.
+import * as legacy from './targets/wasm/legacy.js';
+import * as sha2 from './targets/wasm/sha2.js';
+import { MD5, RIPEMD160, SHA1, SHA224, SHA256, SHA384, SHA512, SHA512_224, SHA512_256, mdHash } from './runtime/md.js';
 
-export const { sha224, sha256, sha384, sha512, sha512_224, sha512_256 } = sha2Hashes(sha2Target, 'wasm');
-export const { sha1, md5, ripemd160 } = legacyHashes(legacyTarget, 'wasm');
+export const sha224 = /* @__PURE__ */ mdHash(SHA224, sha2, 'wasm');
+export const sha256 = /* @__PURE__ */ mdHash(SHA256, sha2, 'wasm');
+export const sha384 = /* @__PURE__ */ mdHash(SHA384, sha2, 'wasm');
+export const sha512 = /* @__PURE__ */ mdHash(SHA512, sha2, 'wasm');
+export const sha512_224 = /* @__PURE__ */ mdHash(SHA512_224, sha2, 'wasm');
+export const sha512_256 = /* @__PURE__ */ mdHash(SHA512_256, sha2, 'wasm');
+export const sha1 = /* @__PURE__ */ mdHash(SHA1, legacy, 'wasm');
+export const md5 = /* @__PURE__ */ mdHash(MD5, legacy, 'wasm');
+export const ripemd160 = /* @__PURE__ */ mdHash(RIPEMD160, legacy, 'wasm');

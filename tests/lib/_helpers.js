@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { sha2Hashes } from '../../runtime/hash.js';
+import { sha2Hashes } from '../../runtime/md.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BACKENDS = ['wasm', 'wasm_threads', 'js', 'runtime'];

@@ -4,7 +4,7 @@
 // constants among them), leave nothing in memory, and give no way to reach that memory.
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { memoryForTests } from '../../runtime/hash.js';
+import { memoryForTests } from '../../runtime/shell.js';
 import { HASHES, firstSecretByte, forEachBackend, hex, loadBackends, loadTarget, makeRng, nodeHex } from './_helpers.js';
 
 const backends = await loadBackends();

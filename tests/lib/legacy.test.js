@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import test from 'node:test';
 import { md5 as nobleMd5, ripemd160 as nobleRipemd160, sha1 as nobleSha1 } from '@noble/hashes/legacy.js';
-import { memoryForTests } from '../../runtime/hash.js';
+import { memoryForTests } from '../../runtime/shell.js';
 import { firstSecretByte, forEachBackend, hex, loadBackends, makeRng, randomSplit, repoRoot } from './_helpers.js';
 
 const backends = await loadBackends();

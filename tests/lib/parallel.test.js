@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadBackends, loadTarget, forEachBackend, firstSecretByte, makeRng, SEED, hex, nodeHex, isSlow, HASHES } from './_helpers.js';
-import { memoryForTests } from '../../runtime/hash.js';
+import { memoryForTests } from '../../runtime/shell.js';
 
 const backends = await loadBackends();
 const regions = {};
@@ -42,7 +42,7 @@ test('wasm backends have the batched kernel that parallel uses, js and runtime d
 });
 
 test('wasm parallel() really uses the batched kernel: one sha256_compress4 call per four short messages', async () => {
-  const { sha2Hashes } = await import('../../runtime/hash.js');
+  const { sha2Hashes } = await import('../../runtime/md.js');
   const t = await loadTarget('wasm');
   let calls = 0;
   const counting = {
