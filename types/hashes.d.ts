@@ -73,3 +73,55 @@ export declare const sha1: Hash;
 /** MD5: broken; for compatibility only. */
 export declare const md5: Hash;
 export declare const ripemd160: Hash;
+
+/** BLAKE3's options: one of `key` (keyed hash) and `context` (key derivation), and any `dkLen`. */
+export interface Blake3Opts {
+  /** Output length in bytes (any non-negative safe integer; default 32): BLAKE3 is an XOF. */
+  dkLen?: number;
+  /** A 32-byte key: the keyed hash (MAC) mode. */
+  key?: Uint8Array;
+  /** Key derivation: the context, a string (UTF-8 encoded) or bytes. Not together with `key`. */
+  context?: string | Uint8Array;
+}
+export interface XofStream {
+  readonly blockLen: number;
+  readonly outputLen: number;
+  readonly canXOF: true;
+  update(msg: Uint8Array): this;
+  digest(): Uint8Array;
+  digestInto(buf: Uint8Array): void;
+  /** The next `bytes` bytes of output; after the first call, update() and digest() throw. */
+  xof(bytes: number): Uint8Array;
+  /** Fills `buf` with the next output bytes and returns it. */
+  xofInto(buf: Uint8Array): Uint8Array;
+  clone(): XofStream;
+  _cloneInto(to?: XofStream): XofStream;
+  destroy(): void;
+}
+export interface XofDefinition {
+  readonly module: 'blake3';
+  readonly name: string;
+  readonly blockLen: number;
+  readonly outputLen: number;
+  readonly canXOF: true;
+}
+export interface Blake3 {
+  (msg: Uint8Array, opts?: Omit<HashOpts, 'dkLen'> & Blake3Opts): Uint8Array;
+  async(msg: Uint8Array, opts?: Omit<HashOpts, 'dkLen'> & Blake3Opts & AsyncOpts): Promise<Uint8Array>;
+  chunks: {
+    (parts: Uint8Array[], opts?: Omit<HashOpts, 'dkLen'> & Blake3Opts): Uint8Array;
+    async(parts: Uint8Array[], opts?: Omit<HashOpts, 'dkLen'> & Blake3Opts & AsyncOpts): Promise<Uint8Array>;
+  };
+  parallel: {
+    (msgs: Uint8Array[], opts?: Omit<ParallelOpts, 'dkLen'> & Blake3Opts): Uint8Array[];
+    async(msgs: Uint8Array[], opts?: Omit<ParallelOpts, 'dkLen'> & Blake3Opts & AsyncOpts): Promise<Uint8Array[]>;
+  };
+  create(opts?: Blake3Opts): XofStream;
+  readonly blockLen: number;
+  readonly outputLen: number;
+  readonly canXOF: true;
+  getPlatform(): 'wasm' | 'wasm_threads' | 'js' | 'runtime';
+  getDefinition(): XofDefinition;
+}
+/** BLAKE3: hash, keyed hash (`key`) and key derivation (`context`), any output length. */
+export declare const blake3: Blake3;

@@ -1,6 +1,6 @@
 // Type-checked (not run) by tests/lib/types.test.js: the declarations in types/ must accept the
 // documented uses and reject wrong ones (the @ts-expect-error lines must be errors).
-import { sha256, sha512, type Hash } from 'awasmc-noble';
+import { sha256, sha512, blake3, type Hash } from 'awasmc-noble';
 import { sha224 } from 'awasmc-noble/js.js';
 import { bytesToHex, utf8ToBytes, concatBytes } from 'awasmc-noble/utils.js';
 
@@ -21,10 +21,14 @@ const h: Hash = sha512;
 const n: number = h.outputLen + h.blockLen;
 const platform: 'wasm' | 'wasm_threads' | 'js' | 'runtime' = h.getPlatform();
 const hex: string = bytesToHex(d1);
+const b1: Uint8Array = blake3(msg, { dkLen: 100, context: 'app 2026 purpose' });
+const b2: Uint8Array = blake3.create({ key: new Uint8Array(32) }).update(msg).xof(64);
+// @ts-expect-error a key is bytes
+blake3(msg, { key: 'secret' });
 // @ts-expect-error a string is not a message
 sha256('abc');
 // @ts-expect-error unknown option
 sha256(msg, { outpos: 1 });
 // @ts-expect-error streams are not hashes
 const wrong: Uint8Array = sha256.create();
-void [d2, many, p, q, n, platform, hex, wrong];
+void [d2, many, p, q, n, platform, hex, wrong, b1, b2];
