@@ -42,6 +42,18 @@ const G = (v, a, b, c, d, x, y) => {
   v[c] = v[c] + v[d];
   v[b] = rotr(v[b] ^ v[c], 7);
 };
+// One round (§2.2): the column step, then the diagonal step, on the 16 state words v (changed in
+// place) with the 16 message words w in the round's order.
+const round = (v, w) => {
+  G(v, 0, 4, 8, 12, w[0], w[1]);
+  G(v, 1, 5, 9, 13, w[2], w[3]);
+  G(v, 2, 6, 10, 14, w[4], w[5]);
+  G(v, 3, 7, 11, 15, w[6], w[7]);
+  G(v, 0, 5, 10, 15, w[8], w[9]);
+  G(v, 1, 6, 11, 12, w[10], w[11]);
+  G(v, 2, 7, 8, 13, w[12], w[13]);
+  G(v, 3, 4, 9, 14, w[14], w[15]);
+};
 // §2.2: seven rounds over the state (h[0..7], IV[0..3], counter low/high, block length, flags);
 // word(r, i) is message word i for round r (the rounds permute which word goes where). The state
 // after the rounds, 16 words (not yet folded into the output).
@@ -49,20 +61,27 @@ const rounds = (T, h, word, ctrLo, ctrHi, blockLen, flags) => {
   const v = [...h, T(IV[0]), T(IV[1]), T(IV[2]), T(IV[3]), ctrLo, ctrHi, blockLen, flags];
   let order = range(16);
   for (let r = 0; r < 7; r++) {
-    const w = order.map((i) => word(r, i));
-    G(v, 0, 4, 8, 12, w[0], w[1]);
-    G(v, 1, 5, 9, 13, w[2], w[3]);
-    G(v, 2, 6, 10, 14, w[4], w[5]);
-    G(v, 3, 7, 11, 15, w[6], w[7]);
-    G(v, 0, 5, 10, 15, w[8], w[9]);
-    G(v, 1, 6, 11, 12, w[10], w[11]);
-    G(v, 2, 7, 8, 13, w[12], w[13]);
-    G(v, 3, 4, 9, 14, w[14], w[15]);
+    round(v, order.map((i) => word(r, i)));
     order = PERMUTATION.map((i) => order[i]);
   }
   return v;
 };
+// The same with the rounds as a runtime loop (the message words permuted in locals between
+// rounds): a seventh of the code, for the js and runtime targets, where seven unrolled copies
+// make the file large and run no faster.
+const rolledRounds = (T, h, m, ctrLo, ctrHi, blockLen, flags) => {
+  let v = [...h, T(IV[0]), T(IV[1]), T(IV[2]), T(IV[3]), ctrLo, ctrHi, blockLen, flags];
+  let w = m.slice(); // (a copy: the loop must not change what `m` holds)
+  loop(7, () => {
+    const s = v.slice();
+    round(s, w);
+    v = s;
+    w = PERMUTATION.map((i) => w[i]);
+  });
+  return v;
+};
 const words = (m) => (r, i) => m[i];
+const unrolled = (T, h, m, ctrLo, ctrHi, blockLen, flags) => rounds(T, h, words(m), ctrLo, ctrHi, blockLen, flags);
 // The chaining value: the first eight output words (§2.2: v[i] ^ v[i + 8]).
 const chaining = (v) => [0, 1, 2, 3, 4, 5, 6, 7].map((i) => v[i] ^ v[i + 8]);
 
@@ -70,13 +89,14 @@ const keyWords = () => range(8).map((i) => key.load(i));
 const W = block.as(u32); // little-endian message words (§2.4)
 
 // Chunk number `c` of the block region (a runtime u32) with chunk counter ctr: 16 blocks with
-// CHUNK_START on the first and CHUNK_END on the last; its chaining value goes to cvs[c].
-const scalarChunk = (c, ctrLo, ctrHi, flags) => {
+// CHUNK_START on the first and CHUNK_END on the last; its chaining value goes to cvs[c]. R is
+// `unrolled` or `rolledRounds`.
+const scalarChunk = (R, c, ctrLo, ctrHi, flags) => {
   let h = keyWords();
   loop(16, (b) => {
     const m = range(16).map((i) => W.load(c * 256 + b * 16 + i));
     const f = flags | (b === 0) | ((b === 15) << 1);
-    h = chaining(rounds(u32, h, words(m), ctrLo, ctrHi, u32(64), f));
+    h = chaining(R(u32, h, m, ctrLo, ctrHi, u32(64), f));
   });
   h.forEach((x, i) => cvs.store(c * 8 + i, x));
 };
@@ -130,33 +150,38 @@ const laneChunks = (c0, ctrLo, ctrHi, flags) => {
 // blake3_chunks(n, ctrLo, ctrHi, flags): chunks 0..n-1 of the block region (n <= CHUNKS) have
 // counters ctr..ctr+n-1; their chaining values go to cvs[0..n-1]. `flags` are the mode flags
 // (0, KEYED_HASH, DERIVE_KEY_*); the chunk flags are added here.
-export const blake3_chunks = fn([u32, u32, u32, u32], (n, ctrLo, ctrHi, flags) => {
+// On js the rounds are unrolled (a rolled loop measured about 0.6x as fast); on runtime (the
+// interpreter, where size matters more) rolled.
+const scalarChunks = (R, options) => fn([u32, u32, u32, u32], (n, ctrLo, ctrHi, flags) => {
   loop(n, (c) => {
     const [lo, hi] = counterAt(ctrLo, ctrHi, c);
-    scalarChunk(c, lo, hi, flags);
+    scalarChunk(R, c, lo, hi, flags);
   });
-}, { targets: ['js', 'runtime'] });
+}, options);
+export const blake3_chunks = scalarChunks(unrolled, { targets: ['js'] });
+export const blake3_chunks_rolled = scalarChunks(rolledRounds, { targets: ['runtime'], name: 'blake3_chunks' });
 export const blake3_chunks4 = fn([u32, u32, u32, u32], (n, ctrLo, ctrHi, flags) => {
   const groups = n >>> 2;
   loop(groups, (g) => laneChunks(g << 2, ctrLo, ctrHi, flags));
   loop(n & 3, (i) => {
     const c = (groups << 2) + i;
     const [lo, hi] = counterAt(ctrLo, ctrHi, c);
-    scalarChunk(c, lo, hi, flags);
+    scalarChunk(unrolled, c, lo, hi, flags);
   });
 }, { targets: ['wasm', 'wasm_threads'], name: 'blake3_chunks' });
 
 // blake3_parents(n, flags): cvs[i] = the parent of cvs[2i] and cvs[2i+1], for i < n (in place:
 // each parent is written after its children are read, and never over a later child). Counter 0,
 // block length 64, PARENT added to the mode flags; the key words are the input chaining value.
-const scalarParent = (i, k, flags) => {
+// Parents are a sixteenth of the work of chunks: rolled rounds on js and runtime.
+const scalarParent = (R, i, k, flags) => {
   const m = range(16).map((j) => cvs.load(i * 16 + j));
-  const h = chaining(rounds(u32, k, words(m), u32(0), u32(0), u32(64), flags | PARENT));
+  const h = chaining(R(u32, k, m, u32(0), u32(0), u32(64), flags | PARENT));
   h.forEach((x, j) => cvs.store(i * 8 + j, x));
 };
 export const blake3_parents = fn([u32, u32], (n, flags) => {
   const k = keyWords();
-  loop(n, (i) => scalarParent(i, k, flags));
+  loop(n, (i) => scalarParent(rolledRounds, i, k, flags));
 }, { targets: ['js', 'runtime'] });
 // Four parents at once on wasm: parents p0..p0+3 read vectors 4 * p0 .. 4 * p0 + 15 and write
 // 2 * p0 .. 2 * p0 + 7, below the next group's children.
@@ -169,19 +194,22 @@ export const blake3_parents4 = fn([u32, u32], (n, flags) => {
     const f = u32x4(flags | PARENT);
     storeLaneCVs(p0, chaining(rounds(u32x4, k.map((x) => u32x4(x)), words(m), u32x4(0), u32x4(0), u32x4(64), f)));
   });
-  loop(n & 3, (i) => scalarParent((groups << 2) + i, k, flags));
+  loop(n & 3, (i) => scalarParent(unrolled, (groups << 2) + i, k, flags));
 }, { targets: ['wasm', 'wasm_threads'], name: 'blake3_parents' });
 
 // blake3_compress(index, ctrLo, ctrHi, blockLen, flags): the compression function on the 64-byte
 // block number `index` of the block region, with the chaining value in `cv`; writes all 16 output
 // words to `out` (§2.6: the first eight are the new chaining value, the last eight the extended
 // output). For the partial last chunk, the root node and the XOF blocks; `flags` as given.
-export const blake3_compress = fn([u32, u32, u32, u32, u32], (index, ctrLo, ctrHi, blockLen, flags) => {
+// Unrolled where speed counts (short messages are a few of these calls), rolled on runtime.
+const compressor = (R, options) => fn([u32, u32, u32, u32, u32], (index, ctrLo, ctrHi, blockLen, flags) => {
   const h = range(8).map((i) => cv.load(i));
   const m = range(16).map((i) => W.load(index * 16 + i));
-  const v = rounds(u32, h, words(m), ctrLo, ctrHi, blockLen, flags);
+  const v = R(u32, h, m, ctrLo, ctrHi, blockLen, flags);
   for (let i = 0; i < 8; i++) {
     out.store(i, v[i] ^ v[i + 8]);
     out.store(i + 8, v[i + 8] ^ h[i]);
   }
-});
+}, options);
+export const blake3_compress = compressor(unrolled, { targets: ['wasm', 'wasm_threads', 'js'] });
+export const blake3_compress_rolled = compressor(rolledRounds, { targets: ['runtime'], name: 'blake3_compress' });

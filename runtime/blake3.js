@@ -59,8 +59,8 @@ const check = (p) => {
 // before the buffered chunk, and the buffered chunk itself.
 const newTree = () => ({ stack: new Uint32Array(MAX_DEPTH * 8), depth: 0, chunks: 0, buf: new Uint8Array(CHUNK), bufLen: 0 });
 const wipeTree = (t) => {
-  t.stack.fill(0, 0, t.depth * 8);
-  t.buf.fill(0, 0, t.bufLen);
+  if (t.depth > 0) t.stack.fill(0, 0, t.depth * 8);
+  if (t.bufLen > 0) t.buf.fill(0, 0, t.bufLen);
   t.depth = 0;
   t.chunks = 0;
   t.bufLen = 0;
@@ -255,8 +255,11 @@ export function blake3Hash(target, platform = 'unknown') {
     const src = msg === null ? t.buf : msg;
     const L = msg === null ? t.bufLen : msg.length;
     const nb = L === 0 ? 1 : Math.ceil(L / 64);
-    mem.set(L === src.length ? src : src.subarray(0, L), BO);
-    if (nb * 64 > L) mem.fill(0, BO + L, BO + nb * 64);
+    // Short messages: byte loops (a subarray() and set()/fill() cost more than copying them).
+    if (L > 128) mem.set(L === src.length ? src : src.subarray(0, L), BO);
+    else for (let i = 0; i < L; i++) mem[BO + i] = src[i];
+    if (nb * 64 - L > 128) mem.fill(0, BO + L, BO + nb * 64);
+    else for (let i = BO + L; i < BO + nb * 64; i++) mem[i] = 0;
     touchBlock(nb * 64);
     keyToCv();
     const lo = t.chunks % TWO32;
@@ -295,7 +298,7 @@ export function blake3Hash(target, platform = 'unknown') {
     while (len > 0) {
       compress(rootIndex, t % TWO32, Math.floor(t / TWO32), rootLen, rootFlags | ROOT);
       const k = Math.min(64 - skip, len);
-      if (skip === 0 && k === 64) dst.set(out64, pos);
+      if (skip === 0 && k === 64 && len >= 256) dst.set(out64, pos);
       else for (let i = 0; i < k; i++) dst[pos + i] = out64[skip + i];
       pos += k;
       len -= k;
@@ -304,13 +307,22 @@ export function blake3Hash(target, platform = 'unknown') {
     }
   }
 
-  // The key words and mode flags of params (in a session: a context is hashed here, §6.3).
+  // The key words and mode flags of params, into modeKey and modeFlags (in a session: a context
+  // is hashed here, §6.3).
   const ivWords = Uint32Array.from(IV);
   const ctxKey = new Uint32Array(8);
   const ctxBytes = new Uint8Array(32);
+  let modeKey = ivWords;
+  let modeFlags = 0;
   function mode(p) {
-    if (p === null || (p.key === null && p.context === null)) return [ivWords, 0];
-    if (p.key !== null) return [p.key, KEYED_HASH];
+    modeKey = ivWords;
+    modeFlags = 0;
+    if (p === null || (p.key === null && p.context === null)) return;
+    if (p.key !== null) {
+      modeKey = p.key;
+      modeFlags = KEYED_HASH;
+      return;
+    }
     flags = DERIVE_KEY_CONTEXT;
     setKey(ivWords);
     absorb(scratch, p.context);
@@ -319,7 +331,8 @@ export function blake3Hash(target, platform = 'unknown') {
     wipeTree(scratch);
     for (let i = 0; i < 8; i++) ctxKey[i] = ctxBytes[4 * i] | (ctxBytes[4 * i + 1] << 8) | (ctxBytes[4 * i + 2] << 16) | (ctxBytes[4 * i + 3] << 24);
     ctxBytes.fill(0);
-    return [ctxKey, DERIVE_KEY_MATERIAL];
+    modeKey = ctxKey;
+    modeFlags = DERIVE_KEY_MATERIAL;
   }
 
   // ---- Streams: the tree lives in JS between calls; after the first xof(), the root node.
@@ -336,9 +349,9 @@ export function blake3Hash(target, platform = 'unknown') {
       if (init) {
         enter();
         try {
-          const [k, f] = mode(params);
-          this._key.set(k);
-          this._flags = f;
+          mode(params);
+          this._key.set(modeKey);
+          this._flags = modeFlags;
         } finally {
           ctxKey.fill(0);
           leave();
@@ -446,9 +459,9 @@ export function blake3Hash(target, platform = 'unknown') {
     run(msg, list, params, dkLen, dst, pos) {
       enter();
       try {
-        const [k, f] = mode(params);
-        setKey(k);
-        flags = f;
+        mode(params);
+        setKey(modeKey);
+        flags = modeFlags;
         const t = scratch;
         if (msg !== null) {
           // Whole chunks straight from msg, then the last chunk from msg too (not through t.buf).
