@@ -2,8 +2,8 @@
 // Do not edit: change the kernel and run `awasmc build`; `awasmc verify` checks this file.
 export const memoryBytes = 65536;
 export const regions = Object.freeze({
-  'key': Object.freeze({ offset: 0, bytes: 32 }),
-  'block': Object.freeze({ offset: 32, bytes: 32768 }),
+  'block': Object.freeze({ offset: 0, bytes: 32768 }),
+  'key': Object.freeze({ offset: 32768, bytes: 32 }),
   'cvs': Object.freeze({ offset: 32800, bytes: 1024 }),
   'cv': Object.freeze({ offset: 33824, bytes: 32 }),
   'out': Object.freeze({ offset: 33856, bytes: 64 }),
@@ -15,7 +15,7 @@ export function instantiate() {
   const M8 = new Uint8Array(buffer);
   const M16 = new Uint16Array(buffer);
   const M32 = new Int32Array(buffer);
-  // modules/blake3.js:155
+  // modules/blake3.js:159
   function blake3_chunks(l0, l1, l2, l3) {
     l0 |= 0;
     l1 |= 0;
@@ -26,41 +26,41 @@ export function instantiate() {
     const t2 = l1;
     const t3 = l2;
     const t4 = l3;
-    for (l8 = 0; (l8 >>> 0) < (t1 >>> 0); l8 = (l8 + 1) | 0) { // modules/blake3.js:156
+    for (l8 = 0; (l8 >>> 0) < (t1 >>> 0); l8 = (l8 + 1) | 0) { // modules/blake3.js:160
       const t5 = l8;
       const t6 = (t2 + t5) | 0;
       const t8 = (t3 + (+((t6 >>> 0) < (t2 >>> 0)))) | 0;
-      l13 = M32[0];
-      l14 = M32[1];
-      l15 = M32[2];
-      l16 = M32[3];
-      l17 = M32[4];
-      l18 = M32[5];
-      l19 = M32[6];
-      l20 = M32[7];
-      for (l21 = 0; (l21 >>> 0) < (16 >>> 0); l21 = (l21 + 1) | 0) { // modules/blake3.js:96
+      l13 = M32[8192];
+      l14 = M32[8193];
+      l15 = M32[8194];
+      l16 = M32[8195];
+      l17 = M32[8196];
+      l18 = M32[8197];
+      l19 = M32[8198];
+      l20 = M32[8199];
+      for (l21 = 0; (l21 >>> 0) < (16 >>> 0); l21 = (l21 + 1) | 0) { // modules/blake3.js:100
         const t30 = l17;
         const t31 = l18;
         const t32 = l19;
         const t33 = l20;
         const t34 = l21;
         const t38 = ((Math.imul(t5, 0x100)) + (Math.imul(16, t34))) | 0;
-        const t40 = M32[t38 + 8];
-        const t43 = M32[((t38 + 1) | 0) + 8];
-        const t46 = M32[((t38 + 2) | 0) + 8];
-        const t49 = M32[((t38 + 3) | 0) + 8];
-        const t52 = M32[((t38 + 4) | 0) + 8];
-        const t55 = M32[((t38 + 5) | 0) + 8];
-        const t58 = M32[((t38 + 6) | 0) + 8];
-        const t61 = M32[((t38 + 7) | 0) + 8];
-        const t64 = M32[((t38 + 8) | 0) + 8];
-        const t67 = M32[((t38 + 9) | 0) + 8];
-        const t70 = M32[((t38 + 10) | 0) + 8];
-        const t73 = M32[((t38 + 11) | 0) + 8];
-        const t76 = M32[((t38 + 12) | 0) + 8];
-        const t79 = M32[((t38 + 13) | 0) + 8];
-        const t82 = M32[((t38 + 14) | 0) + 8];
-        const t85 = M32[((t38 + 15) | 0) + 8];
+        const t40 = M32[t38];
+        const t43 = M32[(t38 + 1) | 0];
+        const t46 = M32[(t38 + 2) | 0];
+        const t49 = M32[(t38 + 3) | 0];
+        const t52 = M32[(t38 + 4) | 0];
+        const t55 = M32[(t38 + 5) | 0];
+        const t58 = M32[(t38 + 6) | 0];
+        const t61 = M32[(t38 + 7) | 0];
+        const t64 = M32[(t38 + 8) | 0];
+        const t67 = M32[(t38 + 9) | 0];
+        const t70 = M32[(t38 + 10) | 0];
+        const t73 = M32[(t38 + 11) | 0];
+        const t76 = M32[(t38 + 12) | 0];
+        const t79 = M32[(t38 + 13) | 0];
+        const t82 = M32[(t38 + 14) | 0];
+        const t85 = M32[(t38 + 15) | 0];
         const t97 = (t40 + ((l13 + t30) | 0)) | 0;
         const t98 = t6 ^ t97;
         const t101 = (t98 >>> 16 | 0) | (t98 << 16);
@@ -749,7 +749,7 @@ export function instantiate() {
       M32[((t1356 + 7) | 0) + 8200] = l20;
     }
   }
-  // modules/blake3.js:205
+  // modules/blake3.js:209
   function blake3_compress(l0, l1, l2, l3, l4) {
     l0 |= 0;
     l1 |= 0;
@@ -765,22 +765,22 @@ export function instantiate() {
     const t12 = M32[8462];
     const t13 = M32[8463];
     const t15 = Math.imul(l0, 16);
-    const t16 = M32[t15 + 8];
-    const t19 = M32[((t15 + 1) | 0) + 8];
-    const t22 = M32[((t15 + 2) | 0) + 8];
-    const t25 = M32[((t15 + 3) | 0) + 8];
-    const t28 = M32[((t15 + 4) | 0) + 8];
-    const t31 = M32[((t15 + 5) | 0) + 8];
-    const t34 = M32[((t15 + 6) | 0) + 8];
-    const t37 = M32[((t15 + 7) | 0) + 8];
-    const t40 = M32[((t15 + 8) | 0) + 8];
-    const t43 = M32[((t15 + 9) | 0) + 8];
-    const t46 = M32[((t15 + 10) | 0) + 8];
-    const t49 = M32[((t15 + 11) | 0) + 8];
-    const t52 = M32[((t15 + 12) | 0) + 8];
-    const t55 = M32[((t15 + 13) | 0) + 8];
-    const t58 = M32[((t15 + 14) | 0) + 8];
-    const t61 = M32[((t15 + 15) | 0) + 8];
+    const t16 = M32[t15];
+    const t19 = M32[(t15 + 1) | 0];
+    const t22 = M32[(t15 + 2) | 0];
+    const t25 = M32[(t15 + 3) | 0];
+    const t28 = M32[(t15 + 4) | 0];
+    const t31 = M32[(t15 + 5) | 0];
+    const t34 = M32[(t15 + 6) | 0];
+    const t37 = M32[(t15 + 7) | 0];
+    const t40 = M32[(t15 + 8) | 0];
+    const t43 = M32[(t15 + 9) | 0];
+    const t46 = M32[(t15 + 10) | 0];
+    const t49 = M32[(t15 + 11) | 0];
+    const t52 = M32[(t15 + 12) | 0];
+    const t55 = M32[(t15 + 13) | 0];
+    const t58 = M32[(t15 + 14) | 0];
+    const t61 = M32[(t15 + 15) | 0];
     const t67 = (t16 + ((t6 + t10) | 0)) | 0;
     const t68 = l1 ^ t67;
     const t71 = (t68 >>> 16 | 0) | (t68 << 16);
@@ -1466,22 +1466,22 @@ export function instantiate() {
     M32[8471] = t1229 ^ ((t1275 >>> 7 | 0) | (t1275 << 25));
     M32[8479] = t13 ^ t1229;
   }
-  // modules/blake3.js:182
+  // modules/blake3.js:186
   function blake3_parents(l0, l1) {
     l0 |= 0;
     l1 |= 0;
     let l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0, l27 = 0, l28 = 0, l29 = 0, l30 = 0, l31 = 0, l32 = 0, l33 = 0, l34 = 0, l35 = 0, l36 = 0, l37 = 0, l38 = 0, l39 = 0, l40 = 0, l41 = 0, l42 = 0, l43 = 0, l44 = 0, l45 = 0, l46 = 0, l47 = 0, l48 = 0, l49 = 0, l50 = 0, l51 = 0, l52 = 0, l53 = 0, l54 = 0, l55 = 0, l56 = 0, l57 = 0, l58 = 0, l59 = 0, l60 = 0, l61 = 0, l62 = 0, l63 = 0, l64 = 0, l65 = 0, l66 = 0, l67 = 0, l68 = 0, l69 = 0, l70 = 0, l71 = 0, l72 = 0, l73 = 0;
     const t1 = l0;
     const t2 = l1;
-    l4 = M32[0];
-    l5 = M32[1];
-    l6 = M32[2];
-    l7 = M32[3];
-    l8 = M32[4];
-    l9 = M32[5];
-    l10 = M32[6];
-    l11 = M32[7];
-    for (l12 = 0; (l12 >>> 0) < (t1 >>> 0); l12 = (l12 + 1) | 0) { // modules/blake3.js:184
+    l4 = M32[8192];
+    l5 = M32[8193];
+    l6 = M32[8194];
+    l7 = M32[8195];
+    l8 = M32[8196];
+    l9 = M32[8197];
+    l10 = M32[8198];
+    l11 = M32[8199];
+    for (l12 = 0; (l12 >>> 0) < (t1 >>> 0); l12 = (l12 + 1) | 0) { // modules/blake3.js:188
       const t19 = l4;
       const t20 = l5;
       const t21 = l6;
@@ -1524,7 +1524,7 @@ export function instantiate() {
       l70 = M32[((t29 + 13) | 0) + 8200];
       l71 = M32[((t29 + 14) | 0) + 8200];
       l72 = M32[((t29 + 15) | 0) + 8200];
-      for (l73 = 0; (l73 >>> 0) < (7 >>> 0); l73 = (l73 + 1) | 0) { // modules/blake3.js:75
+      for (l73 = 0; (l73 >>> 0) < (7 >>> 0); l73 = (l73 + 1) | 0) { // modules/blake3.js:79
         const t119 = l45;
         const t120 = l46;
         const t121 = l47;
