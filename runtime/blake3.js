@@ -96,6 +96,7 @@ export function blake3Hash(target, platform = 'unknown') {
   let chunksFn = null;
   let parentsFn = null;
   let compress = null;
+  let blocksFn = null; // optional (wasm): the first blocks of a chunk in one call
   let out64 = null;
   function bind() {
     if (I.mem32 === null) throw new TypeError('blake3: the target memory must be 4-byte aligned');
@@ -104,6 +105,7 @@ export function blake3Hash(target, platform = 'unknown') {
     chunksFn = I.fns.blake3_chunks;
     parentsFn = I.fns.blake3_parents;
     compress = I.fns.blake3_compress;
+    blocksFn = typeof I.fns.blake3_blocks === 'function' ? I.fns.blake3_blocks : null;
     out64 = mem.subarray(OO, OO + 64);
   }
 
@@ -264,9 +266,12 @@ export function blake3Hash(target, platform = 'unknown') {
     keyToCv();
     const lo = t.chunks % TWO32;
     const hi = Math.floor(t.chunks / TWO32);
-    for (let b = 0; b < nb - 1; b++) {
-      compress(b, lo, hi, 64, flags | (b === 0 ? CHUNK_START : 0));
-      for (let i = 0; i < 8; i++) m32[C32 + i] = m32[O32 + i];
+    if (blocksFn !== null && nb > 2) blocksFn(nb - 1, lo, hi, flags);
+    else {
+      for (let b = 0; b < nb - 1; b++) {
+        compress(b, lo, hi, 64, flags | (b === 0 ? CHUNK_START : 0));
+        for (let i = 0; i < 8; i++) m32[C32 + i] = m32[O32 + i];
+      }
     }
     rootIndex = nb - 1;
     rootLen = L - (nb - 1) * 64;
@@ -346,16 +351,22 @@ export function blake3Hash(target, platform = 'unknown') {
       this._outBlock = new Uint8Array(64); // the current output block, _outPos bytes of it used
       this._outPos = 64;
       this._outCtr = 0; // the number of the next output block
-      if (init) {
-        enter();
-        try {
-          mode(params);
-          this._key.set(modeKey);
-          this._flags = modeFlags;
-        } finally {
-          ctxKey.fill(0);
-          leave();
-        }
+      if (!init) return;
+      if (params === null || params.context === null) {
+        // No kernel call needed: the IV or the key.
+        mode(params);
+        this._key.set(modeKey);
+        this._flags = modeFlags;
+        return;
+      }
+      enter();
+      try {
+        mode(params);
+        this._key.set(modeKey);
+        this._flags = modeFlags;
+      } finally {
+        ctxKey.fill(0);
+        leave();
       }
     }
     _wipe() {

@@ -749,7 +749,7 @@ export function instantiate() {
       M32[((t1356 + 7) | 0) + 8200] = l20;
     }
   }
-  // modules/blake3.js:209
+  // modules/blake3.js:223
   function blake3_compress(l0, l1, l2, l3, l4) {
     l0 |= 0;
     l1 |= 0;

@@ -174,6 +174,34 @@ for (const b of BACKENDS) {
     }
   });
 
+  test(`${b}: blake3_blocks (optional, wasm) equals blake3_compress chained block by block`, (t2) => {
+    if (!t.functions.includes('blake3_blocks')) {
+      assert.ok(!b.startsWith('wasm'), 'the wasm targets have blake3_blocks');
+      return t2.skip('not on this target');
+    }
+    const k = open(t);
+    for (const n of [0, 1, 2, 7, 15]) {
+      const data = rng.bytes(n * 64);
+      const start = wordsLE(rng.bytes(32));
+      const [lo, hi] = [rng.u32(), rng.u32()];
+      const flags = [0, KEYED_HASH, DERIVE_KEY_MATERIAL][rng.int(3)];
+      k.block.set(data);
+      k.cv.set(start);
+      for (let blk = 0; blk < n; blk++) {
+        k.fns.blake3_compress(blk, lo, hi, 64, flags | (blk === 0 ? CHUNK_START : 0));
+        k.cv.set(k.out.subarray(0, 8));
+      }
+      const want = k.cv.slice();
+      k.out.fill(0);
+      const before = k.mem.slice();
+      k.cv.set(start);
+      k.fns.blake3_blocks(n, lo, hi, flags);
+      assert.deepEqual(k.cv.slice(), want, `n ${n}`);
+      k.mem.set(before.subarray(k.R.cv.offset, k.R.cv.offset + 32), k.R.cv.offset);
+      assert.ok(Buffer.from(k.mem).equals(Buffer.from(before)), 'only cv changed');
+    }
+  });
+
   test(`${b}: blake3_parents merges pairs in place and touches nothing else`, () => {
     const k = open(t);
     const max = k.R.cvs.bytes / 64;
