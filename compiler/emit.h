@@ -2,6 +2,7 @@
 // module into the text of one target file, `targets/<target>/<module>.js`.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "diag.h"
 #include "ir.h"
@@ -10,7 +11,7 @@
 namespace awasmc {
 
 std::string emit_wasm_target(const Module& m, bool threads);  // emit_wasm.cpp (Binaryen)
-std::string emit_wasm_binary(const Module& m, bool threads);  // the raw .wasm bytes
+std::string emit_wasm_binary(const Module& m, bool threads, bool import_memory);  // the raw .wasm bytes
 std::string emit_wasm_text(const Module& m, bool threads);    // the optimized module as wat (dump)
 // What Binaryen is working on ("modules/sha2.js for target wasm"), or "" when idle.
 // Binaryen runs its passes on threads of its own, where an exception (out of
@@ -24,5 +25,15 @@ std::string target_header(const Module& m, Target t);
 std::string target_layout(const Module& m);  // memoryBytes, regions, functions exports
 std::string base64(const std::string& bytes);
 std::string data_init_js(const Module& m, const std::string& bytes_view);  // fills constant regions
+// Per-function target files (docs/target-contract.md): every kernel function is also exported on
+// its own as a descriptor `$name`, which `link([...descriptors])` instantiates over a fresh memory,
+// so that a bundler keeps only the functions an application's hashes use.
+std::vector<size_t> data_regions_read(const Module& m, const Function& f);  // constant regions f loads from
+Module single_function(const Module& m, size_t i);  // m with only function i and the constant data it reads
+// `export const $name = Object.freeze({ name, params, result[, data: [[offset, base64]...]]` (no
+// closing brace): `data` is the constant regions f reads, which link() writes into the memory.
+std::string descriptor_head(const Module& m, const Function& f, bool with_data);
+// `link(list)` returning `link_expr` (which may use `list`), and `instantiate()` = link of every function.
+std::string target_link(const Module& m, const std::string& link_expr);
 
 }  // namespace awasmc

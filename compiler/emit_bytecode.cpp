@@ -95,41 +95,29 @@ void leb(std::string& out, int32_t v) {
 
 }  // namespace
 
+// One bytecode program per kernel function (jumps are relative to its start), as descriptors that
+// link() (runtime/interp.js) runs over a fresh memory, so that a bundler drops the unused ones.
 std::string emit_runtime_target(const Module& m) {
-  Program p;
-  std::string fns;
-  for (const Function& f : m.functions) {
-    size_t entry = p.code.size();
-    FnCompiler c{f, p};
-    c.block(f.body);
-    p.emit(static_cast<int>(Op::Return), f.result == Ty::U32 ? 1 : 0, -1);
-    std::string params;
-    for (uint32_t i = 0; i < f.nparams; i++) params += (i ? ", " : "") + std::to_string(i);
-    fns += "    " + f.name + ": { entry: " + std::to_string(entry) + ", registers: " + std::to_string(f.locals.size() + f.nodes.size()) +
-           ", params: [" + params + "] },\n";
-  }
-  std::string bytes;
-  for (auto& ins : p.code)
-    for (int32_t v : ins) leb(bytes, v);
   std::string ops;
   for (int i = 0; i < static_cast<int>(Op::Count_); i++) ops += (i ? ", " : "") + js_string(op_info(static_cast<Op>(i)).text);
   for (const char* c : kControlNames) ops += ", " + js_string(c);
 
   std::string out = target_header(m, Target::Runtime);
-  out += "import { instantiateProgram } from '../../runtime/interp.js';\n";
+  out += "import { linkProgram } from '../../runtime/interp.js';\n";
   out += target_layout(m);
-  out += "const program = {\n  memoryBytes,\n  ops: [" + ops + "],\n";
-  out += "  instructions: " + std::to_string(p.code.size()) + ",\n";
-  out += "  data: [";
-  bool first = true;
-  for (const Region& r : m.regions)
-    if (!r.data.empty()) {
-      out += std::string(first ? "" : ", ") + "[" + std::to_string(r.offset) + ", '" + base64(r.data) + "']";
-      first = false;
-    }
-  out += "],\n";
-  out += "  code: '" + base64(bytes) + "',\n  functions: {\n" + fns + "  },\n};\n";
-  out += "export function instantiate() {\n  return instantiateProgram(program);\n}\n";
+  out += "const ops = [" + ops + "];\n";
+  for (const Function& f : m.functions) {
+    Program p;
+    FnCompiler c{f, p};
+    c.block(f.body);
+    p.emit(static_cast<int>(Op::Return), f.result == Ty::U32 ? 1 : 0, -1);
+    std::string bytes;
+    for (auto& ins : p.code)
+      for (int32_t v : ins) leb(bytes, v);
+    out += descriptor_head(m, f, true) + ", ops, instructions: " + std::to_string(p.code.size()) +
+           ", registers: " + std::to_string(f.locals.size() + f.nodes.size()) + ", code: '" + base64(bytes) + "' });\n";
+  }
+  out += target_link(m, "linkProgram(memoryBytes, list)");
   return out;
 }
 

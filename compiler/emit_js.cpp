@@ -284,21 +284,17 @@ struct JsEmitter {
 
 }  // namespace
 
+// Every kernel function is a descriptor whose make(M8, M16, M32) returns the function over the
+// memory link() creates (runtime/link.js), so that a bundler drops the unused ones.
 std::string emit_js_target(const Module& m, const SourceSet& sources) {
   std::string out = target_header(m, Target::Js);
+  out += "import { linkJs } from '../../runtime/link.js';\n";
   out += target_layout(m);
-  out += "export function instantiate() {\n";
-  out += "  if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) throw new Error('the js target of awasmc needs a little-endian platform');\n";
-  out += "  const buffer = new ArrayBuffer(memoryBytes);\n";
-  out += "  const M8 = new Uint8Array(buffer);\n  const M16 = new Uint16Array(buffer);\n  const M32 = new Int32Array(buffer);\n";
-  out += data_init_js(m, "M8");
   for (const Function& f : m.functions) {
     JsEmitter e{f, sources, {}, {}, {}, {}, 0, nullptr};
-    out += e.run();
+    out += descriptor_head(m, f, true) + ", make(M8, M16, M32) {\n" + e.run() + "  return " + f.name + ";\n} });\n";
   }
-  out += "  return { mem: M8, fns: { ";
-  for (size_t i = 0; i < m.functions.size(); i++) out += (i ? ", " : "") + m.functions[i].name;
-  out += " } };\n}\n";
+  out += target_link(m, "linkJs(memoryBytes, list)");
   return out;
 }
 

@@ -7,10 +7,10 @@
 // creation order is the same whichever C++ compiler built awasmc.
 #include <binaryen-c.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <memory>
-#include <cstdio>
 #include <mutex>
 
 #include "emit.h"
@@ -242,7 +242,10 @@ struct FnBuilder {
 };
 
 // Builds, validates and optimizes; `use` receives the module while the lock is held.
-void with_module(const Module& m, bool threads, const std::function<void(BinaryenModuleRef)>& use) {
+// `import_memory`: the memory is env.memory (the per-function modules of a target file, which
+// share one memory); otherwise it is defined and exported (the whole module, `awasmc dump`).
+// wasm_threads always imports its shared memory.
+void with_module(const Module& m, bool threads, bool import_memory, const std::function<void(BinaryenModuleRef)>& use) {
   std::lock_guard<std::mutex> lock(g_binaryen);
   struct Job {  // fixed storage: read by a terminate handler that must not allocate
     Job(const Module& m, bool threads) {
@@ -269,9 +272,9 @@ void with_module(const Module& m, bool threads, const std::function<void(Binarye
   }
   const BinaryenIndex nseg = static_cast<BinaryenIndex>(seg_data.size());
   std::unique_ptr<bool[]> seg_passive(new bool[nseg + 1]());  // all active
-  if (threads) {
-    BinaryenSetMemory(mod, pages, pages, nullptr, seg_data.data(), seg_passive.get(), seg_offsets.data(), seg_sizes.data(), nseg, true);
-    BinaryenAddMemoryImport(mod, "0", "env", "memory", 1);
+  if (threads || import_memory) {
+    BinaryenSetMemory(mod, pages, pages, nullptr, seg_data.data(), seg_passive.get(), seg_offsets.data(), seg_sizes.data(), nseg, threads);
+    BinaryenAddMemoryImport(mod, "0", "env", "memory", threads ? 1 : 0);
   } else {
     BinaryenSetMemory(mod, pages, pages, "memory", seg_data.data(), seg_passive.get(), seg_offsets.data(), seg_sizes.data(), nseg, false);
   }
@@ -295,9 +298,9 @@ void with_module(const Module& m, bool threads, const std::function<void(Binarye
 
 }  // namespace
 
-std::string emit_wasm_binary(const Module& m, bool threads) {
+std::string emit_wasm_binary(const Module& m, bool threads, bool import_memory) {
   std::string bytes;
-  with_module(m, threads, [&](BinaryenModuleRef mod) {
+  with_module(m, threads, import_memory, [&](BinaryenModuleRef mod) {
     BinaryenModuleAllocateAndWriteResult r = BinaryenModuleAllocateAndWrite(mod, nullptr);
     bytes.assign(static_cast<const char*>(r.binary), r.binaryBytes);
     std::free(r.binary);
@@ -308,7 +311,7 @@ std::string emit_wasm_binary(const Module& m, bool threads) {
 
 std::string emit_wasm_text(const Module& m, bool threads) {
   std::string text;
-  with_module(m, threads, [&](BinaryenModuleRef mod) {
+  with_module(m, threads, false, [&](BinaryenModuleRef mod) {
     char* t = BinaryenModuleAllocateAndWriteText(mod);
     text = t;
     std::free(t);
@@ -316,33 +319,18 @@ std::string emit_wasm_text(const Module& m, bool threads) {
   return text;
 }
 
+// One wasm module per kernel function, each importing the memory that link() creates, so that a
+// bundler drops the functions nobody uses (docs/target-contract.md).
 std::string emit_wasm_target(const Module& m, bool threads) {
-  std::string wasm = emit_wasm_binary(m, threads);
   std::string out = target_header(m, threads ? Target::WasmThreads : Target::Wasm);
+  out += "import { linkWasm } from '../../runtime/link.js';\n";
   out += target_layout(m);
-  out += "const wasm = '" + base64(wasm) + "';\n";
-  out += "let compiled = null;\n";
-  out += "export function instantiate() {\n";
-  out += "  if (compiled === null) compiled = new WebAssembly.Module(Uint8Array.from(atob(wasm), (c) => c.charCodeAt(0)));\n";
-  if (threads) {
-    std::string pages = std::to_string(m.memory_bytes / 65536);
-    out += "  const memory = new WebAssembly.Memory({ initial: " + pages + ", maximum: " + pages + ", shared: true });\n";
-    out += "  const ex = new WebAssembly.Instance(compiled, { env: { memory } }).exports;\n";
-  } else {
-    out += "  const ex = new WebAssembly.Instance(compiled, {}).exports;\n";
-    out += "  const memory = ex.memory;\n";
+  for (size_t i = 0; i < m.functions.size(); i++) {
+    // The constant data the function reads is in its module's data segments.
+    std::string wasm = emit_wasm_binary(single_function(m, i), threads, true);
+    out += descriptor_head(m, m.functions[i], false) + ", wasm: '" + base64(wasm) + "' });\n";
   }
-  out += "  return {\n    mem: new Uint8Array(memory.buffer),\n    fns: {\n";
-  for (const Function& f : m.functions) {
-    if (f.result == Ty::U32) {
-      std::string ps;
-      for (uint32_t i = 0; i < f.nparams; i++) ps += (i ? ", p" : "p") + std::to_string(i);
-      out += "      " + f.name + ": (" + ps + ") => ex." + f.name + "(" + ps + ") >>> 0,\n";
-    } else {
-      out += "      " + f.name + ": ex." + f.name + ",\n";
-    }
-  }
-  out += "    },\n  };\n}\n";
+  out += target_link(m, "linkWasm(" + std::to_string(m.memory_bytes / 65536) + ", " + (threads ? "true" : "false") + ", list)");
   return out;
 }
 

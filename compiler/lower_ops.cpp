@@ -89,9 +89,15 @@ bool lower_ops(Function& f, Target t) {
         return;
       }
       case Op::Andnot: {
-        uint32_t nb = r.op(Op::Not, ty, b, 0, loc);
-        if (!has_instr(r.out(), r.out()[nb], t)) {
-          r.out().body.pop_back();
+        // Ask whether the target has `not` for this type before emitting anything: the node
+        // would land in the block being built (a loop body, say), not at the function's end.
+        Node probe;
+        probe.op = Op::Not;
+        probe.ty = ty;
+        uint32_t nb = 0;
+        if (has_instr(r.out(), probe, t)) {
+          nb = r.op(Op::Not, ty, b, 0, loc);
+        } else {
           uint32_t ones = all_ones(ty);
           nb = r.op(Op::Xor, ty, b, ones, loc);
         }

@@ -2,6 +2,8 @@
 // header naming the source and the compiler, and the memory layout the
 // runtime needs), plus base64 for embedded bytes. Names and paths go through
 // the escapers of names.h.
+#include <algorithm>
+
 #include "emit.h"
 #include "names.h"
 
@@ -22,6 +24,52 @@ std::string target_layout(const Module& m) {
   out += "export const functions = Object.freeze([";
   for (size_t i = 0; i < m.functions.size(); i++) out += (i ? ", " : "") + js_string(m.functions[i].name);
   out += "]);\n";
+  // What a function descriptor needs to instantiate itself (link is declared below, hoisted).
+  out += "const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, regions, link });\n";
+  return out;
+}
+
+std::vector<size_t> data_regions_read(const Module& m, const Function& f) {
+  std::vector<size_t> out;
+  for (size_t i = 0; i < m.regions.size(); i++) {
+    const Region& r = m.regions[i];
+    if (r.data.empty()) continue;
+    for (const Node& n : f.nodes)
+      if (n.op == Op::Load && n.imm >= r.offset && n.imm < uint64_t(r.offset) + r.bytes) {
+        out.push_back(i);
+        break;
+      }
+  }
+  return out;
+}
+
+Module single_function(const Module& m, size_t i) {
+  Module one;
+  one.name = m.name;
+  one.source = m.source;
+  one.memory_bytes = m.memory_bytes;
+  one.regions = m.regions;
+  const std::vector<size_t> used = data_regions_read(m, m.functions[i]);
+  for (size_t r = 0; r < one.regions.size(); r++)
+    if (std::find(used.begin(), used.end(), r) == used.end()) one.regions[r].data.clear();
+  one.functions.push_back(m.functions[i]);
+  return one;
+}
+
+std::string descriptor_head(const Module& m, const Function& f, bool with_data) {
+  std::string data;
+  if (with_data)
+    for (size_t r : data_regions_read(m, f))
+    data += std::string(data.empty() ? "" : ", ") + "[" + std::to_string(m.regions[r].offset) + ", '" + base64(m.regions[r].data) + "']";
+  return "export const $" + f.name + " = /* @__PURE__ */ Object.freeze({ layout, name: " + js_string(f.name) +
+         ", params: " + std::to_string(f.nparams) + ", result: " + (f.result == Ty::None ? "null" : js_string(ty_name(f.result))) + (with_data ? ", data: [" + data + "]" : "");
+}
+
+std::string target_link(const Module& m, const std::string& link_expr) {
+  std::string out = "export function link(list) {\n  return " + link_expr + ";\n}\n";
+  out += "export function instantiate() {\n  return link([";
+  for (size_t i = 0; i < m.functions.size(); i++) out += (i ? ", $" : "$") + m.functions[i].name;
+  out += "]);\n}\n";
   return out;
 }
 

@@ -75,9 +75,14 @@ const copyTree = (from, to) => {
   to.bufLen = from.bufLen;
 };
 
-/** The blake3 hash function over `target` (a generated modules/blake3.js target). */
+/**
+ * The blake3 hash function over `target`: a generated modules/blake3.js target, or the list of its
+ * function descriptors (what the entries pass, so that bundlers keep only those; the optional
+ * `$blake3_blocks` where the target has it).
+ */
 export function blake3Hash(target, platform = 'unknown') {
   const I = new Instance('blake3', target, ['blake3_chunks', 'blake3_parents', 'blake3_compress']);
+  target = I.target;
   const KO = I.region('key', 32).offset;
   const BO = I.region('block', CHUNK).offset;
   const BB = target.regions.block.bytes - (target.regions.block.bytes % CHUNK);

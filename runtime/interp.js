@@ -41,16 +41,18 @@ function decode(b64, count, ops) {
   return code;
 }
 
-export function instantiateProgram(program) {
-  const code = decode(program.code, program.instructions, program.ops);
-  const buffer = new ArrayBuffer(program.memoryBytes);
+/**
+ * Runs the bytecode functions of a runtime target over one fresh memory: `list` holds the target's
+ * function descriptors ({ name, params, result, data, ops, instructions, registers, code }), each
+ * a program of its own (jumps relative to its start); `data` are the constant regions it reads.
+ */
+export function linkProgram(memoryBytes, list) {
+  const buffer = new ArrayBuffer(memoryBytes);
   const M8 = new Uint8Array(buffer);
   const M16 = new Uint16Array(buffer);
   const M32 = new Int32Array(buffer);
-  // Constant regions (memory.data in the kernel): [offset, base64 bytes].
-  for (const [offset, b64] of program.data || []) M8.set(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)), offset);
 
-  function run(pc, r) {
+  function run(code, pc, r) {
     for (;;) {
       const o = code[pc], d = code[pc + 1], a = code[pc + 2], b = code[pc + 3], c = code[pc + 4];
       pc += 5;
@@ -104,14 +106,15 @@ export function instantiateProgram(program) {
   }
 
   const fns = {};
-  for (const [name, fn] of Object.entries(program.functions)) {
-    const regs = new Int32Array(fn.registers);
-    const start = fn.entry * 5;
-    const params = fn.params;
-    fns[name] = (...args) => {
-      for (let i = 0; i < params.length; i++) regs[params[i]] = args[i] | 0;
+  for (const d of list) {
+    for (const [offset, b64] of d.data) M8.set(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)), offset);
+    const code = decode(d.code, d.instructions, d.ops);
+    const regs = new Int32Array(d.registers);
+    const params = d.params;
+    fns[d.name] = (...args) => {
+      for (let i = 0; i < params; i++) regs[i] = args[i] | 0;
       try {
-        return run(start, regs);
+        return run(code, 0, regs);
       } finally {
         regs.fill(0); // registers held message- and state-derived values: none stay behind
       }

@@ -33,9 +33,13 @@ export const SHA1 = /* @__PURE__ */ legacy('sha1', 20, false);
 export const MD5 = /* @__PURE__ */ legacy('md5', 16, true);
 export const RIPEMD160 = /* @__PURE__ */ legacy('ripemd160', 20, true);
 
-/** The hash function of `kind` over `target` (a generated target of kind.module). */
+/**
+ * The hash function of `kind` over `target`: a generated target of kind.module, or the list of its
+ * function descriptors the hash uses (what the entries pass, so that bundlers keep only those).
+ */
 export function mdHash(kind, target, platform = 'unknown') {
   const I = new Instance(kind.name, target, [kind.init, kind.compress, kind.output]);
+  target = I.target;
   const S = I.region('state', 64).offset;
   const SB = target.regions.state.bytes;
   const BO = I.region('block', 128).offset;

@@ -52,7 +52,10 @@ const defaultNextTick =
  * wiping what they wrote, in a `finally`.
  */
 export class Instance {
+  // `target`: a generated target module, or the list of its function descriptors (`$name`
+  // exports) that an entry picked; undefined entries (functions a backend lacks) are skipped.
   constructor(label, target, required) {
+    if (Array.isArray(target)) target = subset(target);
     if (!target || typeof target.instantiate !== 'function' || !Number.isSafeInteger(target.memoryBytes))
       throw new TypeError(`${label}: "target" must be a generated target module`);
     const fns = target.functions;
@@ -108,6 +111,20 @@ export class Instance {
     if (len > 256 || m === null) this.mem.fill(0, off, off + len);
     else for (let i = off >> 2, e = (off + len + 3) >> 2; i < e; i++) m[i] = 0;
   }
+}
+
+// The target contract (memoryBytes, regions, functions, instantiate) for some of a target's
+// functions: instantiate() links only those.
+function subset(descriptors) {
+  const list = descriptors.filter((d) => d !== undefined);
+  const layout = list.length > 0 && list[0].layout;
+  if (!layout || list.some((d) => d.layout !== layout)) throw new TypeError('kernel descriptors must come from one target file');
+  return {
+    memoryBytes: layout.memoryBytes,
+    regions: layout.regions,
+    functions: list.map((d) => d.name),
+    instantiate: () => layout.link(list),
+  };
 }
 
 const ACTIVE = 0;

@@ -1,15 +1,17 @@
 #!/usr/bin/env node
-// Benchmark of SHA-256 / SHA-512 against the peers named in /work/shared/design/performance.md,
-// all in one process and interleaved: each round runs every implementation for a short time slice
-// (in a rotating order), and the table shows the median over rounds. Not a test: numbers are
-// noisy, judge by the ratios within one run.
+// Benchmark of every hash against the peers named in /work/shared/design/performance.md
+// (@noble/hashes, hash-wasm's reused hasher, node:crypto where it has the algorithm), all in one
+// process and interleaved: each round runs every implementation for a short time slice (in a
+// rotating order), and the table shows the median over rounds. Not a test: numbers are noisy,
+// judge by the ratios within one run.
 //
-//   node tools/bench.js [filter] [--rounds=7] [--slice=120]
+//   node tools/bench.js [filter] [--rounds=5] [--slice=100] [--runtime]
 //
-// `filter` is a substring of the case name ("sha256", "sha512 1MiB", "32B", "parallel"). MB = 1e6 bytes.
-// The parallel case runs our parallel() (SIMD lanes on wasm) against the peers hashing in a loop.
+// `filter` is a substring of the case name ("sha256", "sha3_256 1MiB", "32B", "parallel",
+// "blake"). MB = 1e6 bytes. The runtime backend (the interpreter) is left out of 1 MiB cases
+// unless --runtime is given (about a second per call). The parallel case runs our parallel()
+// (SIMD lanes on wasm) against the peers hashing in a loop.
 import { hash as nodeHashFn, createHash } from 'node:crypto';
-import * as nobleSha2 from '@noble/hashes/sha2.js';
 import * as hashWasm from 'hash-wasm';
 
 const args = process.argv.slice(2);
@@ -18,14 +20,15 @@ const flag = (name, dflt) => {
   return a ? Number(a.split('=')[1]) : dflt;
 };
 const filter = args.find((x) => !x.startsWith('--')) || '';
-const ROUNDS = flag('rounds', 7);
-const SLICE_MS = flag('slice', 120);
+const ROUNDS = flag('rounds', 5);
+const SLICE_MS = flag('slice', 100);
+const WITH_RUNTIME = args.includes('--runtime');
 
 // Our backends; one that fails to load is reported and left out.
 const ours = [];
 for (const b of ['wasm', 'wasm_threads', 'js', 'runtime']) {
   try {
-    ours.push({ name: `awasmc ${b}`, mod: await import(`../${b}.js`) });
+    ours.push({ name: `awasmc ${b}`, backend: b, mod: await import(`../${b}.js`) });
   } catch (e) {
     console.log(`(awasmc ${b} not loaded: ${e.message})`);
   }
@@ -37,9 +40,46 @@ const nodeHash =
     : (alg, msg) => createHash(alg).update(msg).digest();
 const nodeLabel = typeof nodeHashFn === 'function' ? 'node:crypto hash()' : 'node:crypto createHash()';
 
-async function implementations(alg, parallel) {
-  const hwHasher = alg === 'sha256' ? await hashWasm.createSHA256() : await hashWasm.createSHA512();
-  const hwOneShot = hashWasm[alg];
+// Every hash: @noble/hashes' module, hash-wasm's hasher factory and node:crypto's name, where the
+// peer has it. (noble has them all and is the reference each implementation is checked against.)
+const hw = (f, ...a) => () => hashWasm[f](...a);
+const ALGS = {
+  sha224: { noble: 'sha2', hw: hw('createSHA224'), node: 'sha224' },
+  sha256: { noble: 'sha2', hw: hw('createSHA256'), node: 'sha256' },
+  sha384: { noble: 'sha2', hw: hw('createSHA384'), node: 'sha384' },
+  sha512: { noble: 'sha2', hw: hw('createSHA512'), node: 'sha512' },
+  sha512_224: { noble: 'sha2', node: 'sha512-224' },
+  sha512_256: { noble: 'sha2', node: 'sha512-256' },
+  sha1: { noble: 'legacy', hw: hw('createSHA1'), node: 'sha1' },
+  md5: { noble: 'legacy', hw: hw('createMD5'), node: 'md5' },
+  ripemd160: { noble: 'legacy', hw: hw('createRIPEMD160'), node: 'ripemd160' },
+  sha3_224: { noble: 'sha3', hw: hw('createSHA3', 224), node: 'sha3-224' },
+  sha3_256: { noble: 'sha3', hw: hw('createSHA3', 256), node: 'sha3-256' },
+  sha3_384: { noble: 'sha3', hw: hw('createSHA3', 384), node: 'sha3-384' },
+  sha3_512: { noble: 'sha3', hw: hw('createSHA3', 512), node: 'sha3-512' },
+  keccak_224: { noble: 'sha3', hw: hw('createKeccak', 224) },
+  keccak_256: { noble: 'sha3', hw: hw('createKeccak', 256) },
+  keccak_384: { noble: 'sha3', hw: hw('createKeccak', 384) },
+  keccak_512: { noble: 'sha3', hw: hw('createKeccak', 512) },
+  shake128: { noble: 'sha3', node: 'shake128' },
+  shake256: { noble: 'sha3', node: 'shake256' },
+  blake224: { noble: 'blake1' },
+  blake256: { noble: 'blake1' },
+  blake384: { noble: 'blake1' },
+  blake512: { noble: 'blake1' },
+  blake2b: { noble: 'blake2', hw: hw('createBLAKE2b', 512), node: 'blake2b512' },
+  blake2s: { noble: 'blake2', hw: hw('createBLAKE2s', 256), node: 'blake2s256' },
+  blake3: { noble: 'blake3', hw: hw('createBLAKE3') },
+};
+// Only the hashes our entries export (the list grows with the library).
+const ALG_NAMES = Object.keys(ALGS).filter((a) => ours.length > 0 && typeof ours[0].mod[a] === 'function');
+
+async function implementations(alg, parallel, size) {
+  const spec = ALGS[alg];
+  const noble = (await import(`@noble/hashes/${spec.noble}.js`))[alg];
+  const hwHasher = spec.hw ? await spec.hw() : null;
+  const mine = ours.filter((o) => WITH_RUNTIME || o.backend !== 'runtime' || size <= 64 * 1024);
+  const list = [];
   if (parallel) {
     // Many independent messages: ours through parallel() (SIMD lanes on wasm), the peers in a loop.
     // Each returns the first digest (checked), after computing all of them.
@@ -51,23 +91,22 @@ async function implementations(alg, parallel) {
       }
       return first;
     };
-    const list = ours.map(({ name, mod }) => ({ name, sync: (ms) => mod[alg].parallel(ms)[0] }));
-    list.push({ name: '@noble/hashes', sync: each((m) => nobleSha2[alg](m)), ref: 'noble' });
-    list.push({ name: 'hash-wasm reused hasher', sync: each((m) => hwHasher.init().update(m).digest('binary')), ref: 'hw' });
-    list.push({ name: nodeLabel, sync: each((m) => nodeHash(alg, m)) });
-    return list;
+    for (const { name, mod } of mine) list.push({ name, sync: (ms) => mod[alg].parallel(ms)[0] });
+    list.push({ name: '@noble/hashes', sync: each((m) => noble(m)), ref: 'noble' });
+    if (hwHasher) list.push({ name: 'hash-wasm reused hasher', sync: each((m) => hwHasher.init().update(m).digest('binary')), ref: 'hw' });
+    if (spec.node) list.push({ name: nodeLabel, sync: each((m) => nodeHash(spec.node, m)) });
+    return { noble, list };
   }
-  const list = ours.map(({ name, mod }) => ({ name, sync: (m) => mod[alg](m) }));
-  list.push({ name: '@noble/hashes', sync: (m) => nobleSha2[alg](m), ref: 'noble' });
-  list.push({ name: 'hash-wasm reused hasher', sync: (m) => hwHasher.init().update(m).digest('binary'), ref: 'hw' });
-  list.push({ name: 'hash-wasm sha*() async, hex', async: (m) => hwOneShot(m) });
-  list.push({ name: nodeLabel, sync: (m) => nodeHash(alg, m) });
-  return list;
+  for (const { name, mod } of mine) list.push({ name, sync: (m) => mod[alg](m) });
+  list.push({ name: '@noble/hashes', sync: (m) => noble(m), ref: 'noble' });
+  if (hwHasher) list.push({ name: 'hash-wasm reused hasher', sync: (m) => hwHasher.init().update(m).digest('binary'), ref: 'hw' });
+  if (spec.node) list.push({ name: nodeLabel, sync: (m) => nodeHash(spec.node, m) });
+  return { noble, list };
 }
 
 const KiB = 1024;
 const CASES = [];
-for (const alg of ['sha256', 'sha512'])
+for (const alg of ALG_NAMES)
   for (const [label, size] of [['32B', 32], ['1KiB', KiB], ['1MiB', KiB * KiB]]) CASES.push({ alg, label, size, name: `${alg} ${label}` });
 CASES.push({ alg: 'sha256', label: 'parallel 64x1KiB', size: 64 * KiB, count: 64, name: 'sha256 parallel 64x1KiB' });
 
@@ -107,9 +146,9 @@ for (const c of CASES.filter((x) => x.name.includes(filter))) {
   for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 131 + 7) & 255;
   // A parallel case hashes `count` equal-sized messages (different contents) per call.
   const msg = c.count ? Array.from({ length: c.count }, (_, k) => bytes.subarray((k * c.size) / c.count, ((k + 1) * c.size) / c.count)) : bytes;
-  const impls = await implementations(c.alg, Boolean(c.count));
-  // Everyone must agree before anyone is timed.
-  const want = toHex(nodeHash(c.alg, c.count ? msg[0] : msg));
+  const { noble, list: impls } = await implementations(c.alg, Boolean(c.count), c.size);
+  // Everyone must agree (with noble) before anyone is timed.
+  const want = toHex(noble(c.count ? msg[0] : msg));
   for (const impl of impls) {
     const got = toHex(impl.async ? await impl.async(msg) : impl.sync(msg));
     if (got !== want) throw new Error(`${impl.name} gives a wrong ${c.name} digest: ${got}`);
@@ -126,13 +165,14 @@ for (const c of CASES.filter((x) => x.name.includes(filter))) {
   }
   const med = rates.map(median);
   const nobleRate = med[impls.findIndex((x) => x.ref === 'noble')];
-  const hwRate = med[impls.findIndex((x) => x.ref === 'hw')];
+  const hwAt = impls.findIndex((x) => x.ref === 'hw');
+  const hwRate = hwAt < 0 ? NaN : med[hwAt];
   console.log(`\n${c.name} (${c.size} bytes)`);
   console.log(`${pad('implementation', 26)} ${pad('MB/s', 10, true)} ${pad('calls/s', 13, true)} ${pad('x noble', 8, true)} ${pad('x hash-wasm', 12, true)}`);
   impls.forEach((impl, i) => {
     const mbs = (med[i] * c.size) / 1e6;
     console.log(
-      `${pad(impl.name, 26)} ${pad(fmt(mbs, mbs < 10 ? 2 : 0), 10, true)} ${pad(fmt(med[i]), 13, true)} ${pad(fmt(med[i] / nobleRate, 2), 8, true)} ${pad(fmt(med[i] / hwRate, 2), 12, true)}`
+      `${pad(impl.name, 26)} ${pad(fmt(mbs, mbs < 10 ? 2 : 0), 10, true)} ${pad(fmt(med[i]), 13, true)} ${pad(fmt(med[i] / nobleRate, 2), 8, true)} ${pad(Number.isNaN(hwRate) ? '—' : fmt(med[i] / hwRate, 2), 12, true)}`
     );
   });
 }

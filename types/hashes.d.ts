@@ -35,11 +35,11 @@ export interface HashStream {
   xofInto(buf: Uint8Array): never;
 }
 export interface HashDefinition {
-  readonly module: 'sha2' | 'legacy';
+  readonly module: 'sha2' | 'legacy' | 'sha3' | 'blake3';
   readonly name: string;
   readonly blockLen: number;
   readonly outputLen: number;
-  readonly canXOF: false;
+  readonly canXOF: boolean;
 }
 export interface Hash {
   (msg: Uint8Array, opts?: HashOpts): Uint8Array;
@@ -74,54 +74,67 @@ export declare const sha1: Hash;
 export declare const md5: Hash;
 export declare const ripemd160: Hash;
 
-/** BLAKE3's options: one of `key` (keyed hash) and `context` (key derivation), and any `dkLen`. */
+/** A stream of an XOF (SHAKE): besides digest(), any number of output bytes. */
+export interface XofStream extends Omit<HashStream, 'canXOF' | 'xof' | 'xofInto' | 'clone' | '_cloneInto'> {
+  readonly canXOF: true;
+  /** The next `bytes` output bytes; repeated calls continue the output. update() is refused after it. */
+  xof(bytes: number): Uint8Array;
+  /** Fills `buf` with the next output bytes and returns it. */
+  xofInto(buf: Uint8Array): Uint8Array;
+  clone(): XofStream;
+  _cloneInto(to?: XofStream): XofStream;
+}
+export interface XofOpts extends Omit<HashOpts, 'dkLen'> {
+  /** Output length in bytes: any non-negative safe integer (default outputLen). */
+  dkLen?: number;
+}
+/** An XOF (SHAKE128, SHAKE256): `dkLen` chooses the output length. */
+export interface XofHash extends Omit<Hash, 'canXOF' | 'create' | '(call)'> {
+  (msg: Uint8Array, opts?: XofOpts): Uint8Array;
+  create(opts?: { dkLen?: number }): XofStream;
+  readonly canXOF: true;
+}
+
+/** SHA-3 (FIPS 202). */
+export declare const sha3_224: Hash;
+export declare const sha3_256: Hash;
+export declare const sha3_384: Hash;
+export declare const sha3_512: Hash;
+/** Keccak with the submission's padding (Ethereum's keccak256); not SHA-3. */
+export declare const keccak_224: Hash;
+export declare const keccak_256: Hash;
+export declare const keccak_384: Hash;
+export declare const keccak_512: Hash;
+/** SHAKE128 (default output 16 bytes) and SHAKE256 (32 bytes). */
+export declare const shake128: XofHash;
+export declare const shake256: XofHash;
+/** SHAKE128 with 32 and SHAKE256 with 64 bytes of output by default. */
+export declare const shake128_32: XofHash;
+export declare const shake256_64: XofHash;
+
+/** BLAKE3's options: at most one of `key` (keyed hash) and `context` (key derivation); any `dkLen`. */
 export interface Blake3Opts {
-  /** Output length in bytes (any non-negative safe integer; default 32): BLAKE3 is an XOF. */
+  /** Output length in bytes: any non-negative safe integer (default 32). */
   dkLen?: number;
   /** A 32-byte key: the keyed hash (MAC) mode. */
   key?: Uint8Array;
   /** Key derivation: the context, a string (UTF-8 encoded) or bytes. Not together with `key`. */
   context?: string | Uint8Array;
 }
-export interface XofStream {
-  readonly blockLen: number;
-  readonly outputLen: number;
-  readonly canXOF: true;
-  update(msg: Uint8Array): this;
-  digest(): Uint8Array;
-  digestInto(buf: Uint8Array): void;
-  /** The next `bytes` bytes of output; after the first call, update() and digest() throw. */
-  xof(bytes: number): Uint8Array;
-  /** Fills `buf` with the next output bytes and returns it. */
-  xofInto(buf: Uint8Array): Uint8Array;
-  clone(): XofStream;
-  _cloneInto(to?: XofStream): XofStream;
-  destroy(): void;
-}
-export interface XofDefinition {
-  readonly module: 'blake3';
-  readonly name: string;
-  readonly blockLen: number;
-  readonly outputLen: number;
-  readonly canXOF: true;
-}
-export interface Blake3 {
-  (msg: Uint8Array, opts?: Omit<HashOpts, 'dkLen'> & Blake3Opts): Uint8Array;
-  async(msg: Uint8Array, opts?: Omit<HashOpts, 'dkLen'> & Blake3Opts & AsyncOpts): Promise<Uint8Array>;
+type Blake3CallOpts = Omit<HashOpts, 'dkLen'> & Blake3Opts;
+/** BLAKE3: an XOF with a keyed hash mode (`key`) and a key derivation mode (`context`). */
+export interface Blake3Hash extends Omit<XofHash, 'async' | 'chunks' | 'parallel' | 'create'> {
+  (msg: Uint8Array, opts?: Blake3CallOpts): Uint8Array;
+  async(msg: Uint8Array, opts?: Blake3CallOpts & AsyncOpts): Promise<Uint8Array>;
   chunks: {
-    (parts: Uint8Array[], opts?: Omit<HashOpts, 'dkLen'> & Blake3Opts): Uint8Array;
-    async(parts: Uint8Array[], opts?: Omit<HashOpts, 'dkLen'> & Blake3Opts & AsyncOpts): Promise<Uint8Array>;
+    (parts: Uint8Array[], opts?: Blake3CallOpts): Uint8Array;
+    async(parts: Uint8Array[], opts?: Blake3CallOpts & AsyncOpts): Promise<Uint8Array>;
   };
   parallel: {
     (msgs: Uint8Array[], opts?: Omit<ParallelOpts, 'dkLen'> & Blake3Opts): Uint8Array[];
     async(msgs: Uint8Array[], opts?: Omit<ParallelOpts, 'dkLen'> & Blake3Opts & AsyncOpts): Promise<Uint8Array[]>;
   };
   create(opts?: Blake3Opts): XofStream;
-  readonly blockLen: number;
-  readonly outputLen: number;
-  readonly canXOF: true;
-  getPlatform(): 'wasm' | 'wasm_threads' | 'js' | 'runtime';
-  getDefinition(): XofDefinition;
 }
-/** BLAKE3: hash, keyed hash (`key`) and key derivation (`context`), any output length. */
-export declare const blake3: Blake3;
+/** BLAKE3 (default output 32 bytes). */
+export declare const blake3: Blake3Hash;

@@ -29,4 +29,8 @@ test('every entry point exports exactly the declared names', async () => {
   }
   const utils = await import(join(repoRoot, 'utils.js'));
   assert.deepEqual(Object.keys(utils).sort(), declared('utils.d.ts'), 'utils.js');
+  for (const entry of ['hmac', 'hkdf']) {
+    const mod = await import(join(repoRoot, `${entry}.js`));
+    assert.deepEqual(Object.keys(mod).sort(), declared(`${entry}.d.ts`), `${entry}.js`);
+  }
 });

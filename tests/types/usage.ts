@@ -1,7 +1,7 @@
 // Type-checked (not run) by tests/lib/types.test.js: the declarations in types/ must accept the
 // documented uses and reject wrong ones (the @ts-expect-error lines must be errors).
 import { sha256, sha512, blake3, type Hash } from 'awasmc-noble';
-import { sha224 } from 'awasmc-noble/js.js';
+import { sha224, shake256, sha3_256, keccak_256, type XofHash } from 'awasmc-noble/js.js';
 import { bytesToHex, utf8ToBytes, concatBytes } from 'awasmc-noble/utils.js';
 
 const msg: Uint8Array = utf8ToBytes('abc');
@@ -21,14 +21,48 @@ const h: Hash = sha512;
 const n: number = h.outputLen + h.blockLen;
 const platform: 'wasm' | 'wasm_threads' | 'js' | 'runtime' = h.getPlatform();
 const hex: string = bytesToHex(d1);
-const b1: Uint8Array = blake3(msg, { dkLen: 100, context: 'app 2026 purpose' });
-const b2: Uint8Array = blake3.create({ key: new Uint8Array(32) }).update(msg).xof(64);
-// @ts-expect-error a key is bytes
-blake3(msg, { key: 'secret' });
 // @ts-expect-error a string is not a message
 sha256('abc');
 // @ts-expect-error unknown option
 sha256(msg, { outpos: 1 });
 // @ts-expect-error streams are not hashes
 const wrong: Uint8Array = sha256.create();
-void [d2, many, p, q, n, platform, hex, wrong, b1, b2];
+const x1: Uint8Array = shake256(msg, { dkLen: 100 });
+const xs = shake256.create({ dkLen: 64 }).update(msg);
+const x2: Uint8Array = xs.xof(10);
+const x3: Uint8Array = xs.xofInto(new Uint8Array(5));
+const xh: XofHash = shake256;
+const k1: Uint8Array = keccak_256(msg);
+const k2: Uint8Array = sha3_256.create().update(msg).digest();
+// @ts-expect-error a fixed-length hash is not an XOF
+const notXof: XofHash = sha3_256;
+const b1: Uint8Array = blake3(msg, { dkLen: 100, context: 'app 2026 purpose' });
+const b2: Uint8Array = blake3.create({ key: new Uint8Array(32) }).update(msg).xof(64);
+const b3: XofHash = blake3;
+// @ts-expect-error a key is bytes
+blake3(msg, { key: 'secret' });
+void [d2, many, p, q, n, platform, hex, wrong, x1, x2, x3, xh, k1, k2, notXof, b1, b2, b3];
+
+// hmac.js and hkdf.js take any of our hashes (and @noble/hashes')
+import { hmac } from 'awasmc-noble/hmac.js';
+import { hkdf, extract, expand } from 'awasmc-noble/hkdf.js';
+import { sha1 } from 'awasmc-noble/runtime.js';
+import { sha3_256 as nobleSha3 } from '@noble/hashes/sha3.js';
+const key = new Uint8Array(32);
+const tag: Uint8Array = hmac(sha256, key, msg);
+const tag2: Uint8Array = hmac(nobleSha3, key, msg);
+const tag4: Uint8Array = hmac(sha3_256, key, msg) && hmac(shake256, key, msg);
+const mac = hmac.create(sha1, key).update(msg);
+const mac2 = mac.clone();
+mac.digestInto(out);
+const tag3: Uint8Array = mac2.digest();
+const n2: number = mac.blockLen + mac.outputLen;
+const okm: Uint8Array = hkdf(sha512, msg, undefined, undefined, 64);
+const prk: Uint8Array = extract(sha256, msg);
+const okm2: Uint8Array = expand(sha256, prk, msg, 100);
+const okm3: Uint8Array = expand(sha256, prk);
+// @ts-expect-error the hash comes first
+hmac(key, sha256, msg);
+// @ts-expect-error a stream is not a hash
+hkdf(sha256.create(), msg, undefined, undefined, 32);
+void [tag, tag2, tag3, tag4, n2, okm, okm2, okm3];

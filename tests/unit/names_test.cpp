@@ -150,7 +150,7 @@ TEST_CASE("a module whose names got past the stager is escaped by wrap and refus
   std::string layout = target_layout(m);
   CHECK(layout.find("  'x\\'); globalThis.pwned = 1; (\\'': Object.freeze({ offset: 0") != std::string::npos);
   if (have_node()) {
-    std::string mod = header + layout + "export const check = Object.keys(regions).join('|') + (globalThis.pwned ?? '');";
+    std::string mod = header + layout + "function link() {}\nexport const check = Object.keys(regions).join('|') + (globalThis.pwned ?? '');";
     CHECK(node(mod + "\nprocess.stdout.write(check);") == kInjection + "|k");
   }
   CHECK_THROWS_AS(emit_target(m, Target::Js, SourceSet{}), CompileError);

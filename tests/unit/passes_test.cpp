@@ -305,6 +305,8 @@ TEST_CASE("batched SHA-256 kernel: lane m of sha256_compress4 is the scalar comp
     const uint64_t blocks = 3;
     std::vector<uint8_t> mem(m.memory_bytes);
     for (auto& b : mem) b = static_cast<uint8_t>(rng());
+    for (const Region& r : m.regions)  // constant regions hold their data, as after instantiation
+      if (!r.data.empty()) std::memcpy(&mem[r.offset], r.data.data(), r.data.size());
     std::vector<uint8_t> batch = mem;
     interpret(fn(m, fam + "_compress" + std::to_string(lanes)), batch, {blocks});
     const uint32_t lane_bytes = bk.bytes / lanes;

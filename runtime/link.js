@@ -1,0 +1,41 @@
+// Instantiates the kernel functions of a generated target file (docs/target-contract.md) over one
+// fresh memory. A target file exports every kernel function on its own as a descriptor `$name`;
+// `link([$a, $b])` (the target's export) calls one of these with the descriptors, so a bundler
+// keeps only the functions an application's hashes reference. The interpreter's linker is
+// linkProgram in interp.js.
+
+const fromBase64 = (s) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
+
+// descriptor -> its compiled WebAssembly.Module (compiled once, instantiated per link).
+const compiled = new WeakMap();
+
+/** wasm / wasm_threads: one small module per function, each importing the memory `env.memory`. */
+export function linkWasm(pages, shared, list) {
+  const memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared });
+  const fns = {};
+  for (const d of list) {
+    let mod = compiled.get(d);
+    if (mod === undefined) {
+      mod = new WebAssembly.Module(fromBase64(d.wasm));
+      compiled.set(d, mod);
+    }
+    const f = new WebAssembly.Instance(mod, { env: { memory } }).exports[d.name];
+    fns[d.name] = d.result === 'u32' ? (...args) => f(...args) >>> 0 : f; // u32 results as unsigned numbers
+  }
+  return { mem: new Uint8Array(memory.buffer), fns };
+}
+
+/** js: each descriptor's make(M8, M16, M32) returns the function over the new memory. */
+export function linkJs(memoryBytes, list) {
+  if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) throw new Error('the js target of awasmc needs a little-endian platform');
+  const buffer = new ArrayBuffer(memoryBytes);
+  const M8 = new Uint8Array(buffer);
+  const M16 = new Uint16Array(buffer);
+  const M32 = new Int32Array(buffer);
+  const fns = {};
+  for (const d of list) {
+    for (const [offset, bytes] of d.data) M8.set(fromBase64(bytes), offset); // constant regions it reads
+    fns[d.name] = d.make(M8, M16, M32);
+  }
+  return { mem: M8, fns };
+}
