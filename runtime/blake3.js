@@ -103,6 +103,7 @@ export function blake3Hash(target, platform = 'unknown') {
   let compress = null;
   let blocksFn = null; // optional (wasm): the first blocks of a chunk in one call
   let out64 = null;
+  let out32 = null;
   function bind() {
     if (I.mem32 === null) throw new TypeError('blake3: the target memory must be 4-byte aligned');
     mem = I.mem;
@@ -112,6 +113,7 @@ export function blake3Hash(target, platform = 'unknown') {
     compress = I.fns.blake3_compress;
     blocksFn = typeof I.fns.blake3_blocks === 'function' ? I.fns.blake3_blocks : null;
     out64 = mem.subarray(OO, OO + 64);
+    out32 = mem.subarray(OO, OO + 32);
   }
 
   // ---- One kernel session: enter(); try { ... } finally { leave(); }. `dirtyBlock` and
@@ -262,12 +264,14 @@ export function blake3Hash(target, platform = 'unknown') {
     const src = msg === null ? t.buf : msg;
     const L = msg === null ? t.bufLen : msg.length;
     const nb = L === 0 ? 1 : Math.ceil(L / 64);
-    // Short messages: byte loops (a subarray() and set()/fill() cost more than copying them).
-    if (L > 128) mem.set(L === src.length ? src : src.subarray(0, L), BO);
-    else for (let i = 0; i < L; i++) mem[BO + i] = src[i];
-    if (nb * 64 - L > 128) mem.fill(0, BO + L, BO + nb * 64);
-    else for (let i = BO + L; i < BO + nb * 64; i++) mem[i] = 0;
-    touchBlock(nb * 64);
+    mem.set(L === src.length ? src : src.subarray(0, L), BO);
+    // Zero the padding of the last block: the bytes up to a word boundary, then whole words (a
+    // byte loop or fill() cost more for the short messages where this matters).
+    const end = nb * 64;
+    let z = L;
+    for (; (z & 3) !== 0 && z < end; z++) mem[BO + z] = 0;
+    for (let w = (BO + z) >> 2, e = (BO + end) >> 2; w < e; w++) m32[w] = 0;
+    touchBlock(end);
     keyToCv();
     const lo = t.chunks % TWO32;
     const hi = Math.floor(t.chunks / TWO32);
@@ -308,7 +312,8 @@ export function blake3Hash(target, platform = 'unknown') {
     while (len > 0) {
       compress(rootIndex, t % TWO32, Math.floor(t / TWO32), rootLen, rootFlags | ROOT);
       const k = Math.min(64 - skip, len);
-      if (skip === 0 && k === 64 && len >= 256) dst.set(out64, pos);
+      if (skip === 0 && k === 64) dst.set(out64, pos);
+      else if (skip === 0 && k === 32) dst.set(out32, pos);
       else for (let i = 0; i < k; i++) dst[pos + i] = out64[skip + i];
       pos += k;
       len -= k;
@@ -495,7 +500,7 @@ export function blake3Hash(target, platform = 'unknown') {
         }
         output(0, 0, dst, pos, dkLen);
       } finally {
-        ctxKey.fill(0);
+        if (modeKey === ctxKey) ctxKey.fill(0);
         leave();
       }
     },
