@@ -4,6 +4,7 @@
 // target files), so a bundler keeps only the hashes an application imports and their kernels.
 import * as blake1 from './targets/js/blake1.js';
 import * as blake2 from './targets/js/blake2.js';
+import * as b3 from './targets/js/blake3.js';
 import * as legacy from './targets/js/legacy.js';
 import * as sha2 from './targets/js/sha2.js';
 import { BLAKE2B, BLAKE2S, blake2Hash } from './runtime/blake2.js';
@@ -15,6 +16,7 @@ import {
   KECCAK_224, KECCAK_256, KECCAK_384, KECCAK_512, SHA3_224, SHA3_256, SHA3_384, SHA3_512,
   SHAKE128, SHAKE128_32, SHAKE256, SHAKE256_64, spongeHash,
 } from './runtime/sponge.js';
+import { blake3Hash } from './runtime/blake3.js';
 
 export const sha224 = /* @__PURE__ */ mdHash(SHA224, [sha2.$sha224_init, sha2.$sha256_compress, sha2.$sha256_output], 'js');
 export const sha256 = /* @__PURE__ */ mdHash(SHA256, [sha2.$sha256_init, sha2.$sha256_compress, sha2.$sha256_output], 'js');
@@ -43,3 +45,4 @@ export const shake128 = /* @__PURE__ */ spongeHash(SHAKE128, [sha3.$keccak_absor
 export const shake256 = /* @__PURE__ */ spongeHash(SHAKE256, [sha3.$keccak_absorb], 'js');
 export const shake128_32 = /* @__PURE__ */ spongeHash(SHAKE128_32, [sha3.$keccak_absorb], 'js');
 export const shake256_64 = /* @__PURE__ */ spongeHash(SHAKE256_64, [sha3.$keccak_absorb], 'js');
+export const blake3 = /* @__PURE__ */ blake3Hash([b3.$blake3_chunks, b3.$blake3_parents, b3.$blake3_compress], 'js');

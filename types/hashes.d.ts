@@ -35,7 +35,7 @@ export interface HashStream {
   xofInto(buf: Uint8Array): never;
 }
 export interface HashDefinition {
-  readonly module: 'sha2' | 'legacy' | 'sha3' | 'blake1' | 'blake2';
+  readonly module: 'sha2' | 'legacy' | 'sha3' | 'blake1' | 'blake2' | 'blake3';
   readonly name: string;
   readonly blockLen: number;
   readonly outputLen: number;
@@ -132,3 +132,30 @@ export interface Blake2Opts {
 }
 export declare const blake2b: Hash<Blake2Opts>;
 export declare const blake2s: Hash<Blake2Opts>;
+
+/** BLAKE3's options: at most one of `key` (keyed hash) and `context` (key derivation); any `dkLen`. */
+export interface Blake3Opts {
+  /** Output length in bytes: any non-negative safe integer (default 32). */
+  dkLen?: number;
+  /** A 32-byte key: the keyed hash (MAC) mode. */
+  key?: Uint8Array;
+  /** Key derivation: the context, a string (UTF-8 encoded) or bytes. Not together with `key`. */
+  context?: string | Uint8Array;
+}
+type Blake3CallOpts = Omit<HashOpts, 'dkLen'> & Blake3Opts;
+/** BLAKE3: an XOF with a keyed hash mode (`key`) and a key derivation mode (`context`). */
+export interface Blake3Hash extends Omit<XofHash, 'async' | 'chunks' | 'parallel' | 'create'> {
+  (msg: Uint8Array, opts?: Blake3CallOpts): Uint8Array;
+  async(msg: Uint8Array, opts?: Blake3CallOpts & AsyncOpts): Promise<Uint8Array>;
+  chunks: {
+    (parts: Uint8Array[], opts?: Blake3CallOpts): Uint8Array;
+    async(parts: Uint8Array[], opts?: Blake3CallOpts & AsyncOpts): Promise<Uint8Array>;
+  };
+  parallel: {
+    (msgs: Uint8Array[], opts?: Omit<ParallelOpts, 'dkLen'> & Blake3Opts): Uint8Array[];
+    async(msgs: Uint8Array[], opts?: Omit<ParallelOpts, 'dkLen'> & Blake3Opts & AsyncOpts): Promise<Uint8Array[]>;
+  };
+  create(opts?: Blake3Opts): XofStream;
+}
+/** BLAKE3 (default output 32 bytes). */
+export declare const blake3: Blake3Hash;

@@ -1,6 +1,6 @@
 // Type-checked (not run) by tests/lib/types.test.js: the declarations in types/ must accept the
 // documented uses and reject wrong ones (the @ts-expect-error lines must be errors).
-import { blake256, blake2b, blake2s, sha256, sha512, type Hash } from 'awasmc-noble';
+import { blake256, blake2b, blake2s, blake3, sha256, sha512, type Hash } from 'awasmc-noble';
 import { sha224, shake256, sha3_256, keccak_256, type XofHash } from 'awasmc-noble/js.js';
 import { bytesToHex, utf8ToBytes, concatBytes } from 'awasmc-noble/utils.js';
 
@@ -36,7 +36,12 @@ const k1: Uint8Array = keccak_256(msg);
 const k2: Uint8Array = sha3_256.create().update(msg).digest();
 // @ts-expect-error a fixed-length hash is not an XOF
 const notXof: XofHash = sha3_256;
-void [d2, many, p, q, n, platform, hex, wrong, x1, x2, x3, xh, k1, k2, notXof];
+const bl3a: Uint8Array = blake3(msg, { dkLen: 100, context: 'app 2026 purpose' });
+const bl3b: Uint8Array = blake3.create({ key: new Uint8Array(32) }).update(msg).xof(64);
+const bl3c: XofHash = blake3;
+// @ts-expect-error a key is bytes
+blake3(msg, { key: 'secret' });
+void [d2, many, p, q, n, platform, hex, wrong, x1, x2, x3, xh, k1, k2, notXof, bl3a, bl3b, bl3c];
 
 // hmac.js and hkdf.js take any of our hashes (and @noble/hashes')
 import { hmac } from 'awasmc-noble/hmac.js';
