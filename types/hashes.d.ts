@@ -1,6 +1,12 @@
 // Types of the hash functions every backend entry exports (docs/api.md). Hand-written, like
 // runtime/: the generated targets are internal.
 
+/**
+ * What every function returns: a Uint8Array over an ArrayBuffer. Written this way so that
+ * TypeScript 5.7+ sees `Uint8Array<ArrayBuffer>` (accepted where @noble/hashes' results are, e.g.
+ * by WebCrypto and Blob) and older versions see the plain `Uint8Array` they know.
+ */
+export type Bytes = ReturnType<typeof Uint8Array.of>;
 export interface HashOpts {
   /** Write the digest to out[outPos .. outPos + outputLen) instead of allocating. */
   out?: Uint8Array;
@@ -25,7 +31,7 @@ export interface HashStream {
   readonly outputLen: number;
   readonly canXOF: false;
   update(msg: Uint8Array): this;
-  digest(): Uint8Array;
+  digest(): Bytes;
   digestInto(buf: Uint8Array): void;
   clone(): HashStream;
   /** Copies this stream into `to` (a stream of the same hash) or a new one: @noble/hashes' hmac/hkdf/pbkdf2 use it. */
@@ -43,22 +49,22 @@ export interface HashDefinition {
 }
 /** A hash function; `O` is its own options (BLAKE's salt, BLAKE2's key, ...), accepted by every variant. */
 export interface Hash<O = {}> {
-  (msg: Uint8Array, opts?: HashOpts & O): Uint8Array;
-  async(msg: Uint8Array, opts?: HashOpts & AsyncOpts & O): Promise<Uint8Array>;
+  (msg: Uint8Array, opts?: HashOpts & O): Bytes;
+  async(msg: Uint8Array, opts?: HashOpts & AsyncOpts & O): Promise<Bytes>;
   chunks: {
-    (parts: Uint8Array[], opts?: HashOpts & O): Uint8Array;
-    async(parts: Uint8Array[], opts?: HashOpts & AsyncOpts & O): Promise<Uint8Array>;
+    (parts: Uint8Array[], opts?: HashOpts & O): Bytes;
+    async(parts: Uint8Array[], opts?: HashOpts & AsyncOpts & O): Promise<Bytes>;
   };
   parallel: {
-    (msgs: Uint8Array[], opts?: ParallelOpts & O): Uint8Array[];
-    async(msgs: Uint8Array[], opts?: ParallelOpts & AsyncOpts & O): Promise<Uint8Array[]>;
+    (msgs: Uint8Array[], opts?: ParallelOpts & O): Bytes[];
+    async(msgs: Uint8Array[], opts?: ParallelOpts & AsyncOpts & O): Promise<Bytes[]>;
   };
   create(opts?: { dkLen?: number } & O): HashStream;
   readonly blockLen: number;
   readonly outputLen: number;
   readonly canXOF: false;
   /** The DER-encoded OID, where one is defined (the SHA-2 hashes; not sha1, md5, ripemd160). */
-  readonly oid?: Uint8Array;
+  readonly oid?: Bytes;
   getPlatform(): 'wasm' | 'wasm_threads' | 'js' | 'runtime';
   getDefinition(): HashDefinition;
 }
@@ -79,9 +85,9 @@ export declare const ripemd160: Hash;
 export interface XofStream extends Omit<HashStream, 'canXOF' | 'xof' | 'xofInto' | 'clone' | '_cloneInto'> {
   readonly canXOF: true;
   /** The next `bytes` output bytes; repeated calls continue the output. update() is refused after it. */
-  xof(bytes: number): Uint8Array;
+  xof(bytes: number): Bytes;
   /** Fills `buf` with the next output bytes and returns it. */
-  xofInto(buf: Uint8Array): Uint8Array;
+  xofInto(buf: Uint8Array): Bytes;
   clone(): XofStream;
   _cloneInto(to?: XofStream): XofStream;
 }
@@ -91,7 +97,7 @@ export interface XofOpts extends Omit<HashOpts, 'dkLen'> {
 }
 /** An XOF (SHAKE128, SHAKE256): `dkLen` chooses the output length. */
 export interface XofHash extends Omit<Hash, 'canXOF' | 'create' | '(call)'> {
-  (msg: Uint8Array, opts?: XofOpts): Uint8Array;
+  (msg: Uint8Array, opts?: XofOpts): Bytes;
   create(opts?: { dkLen?: number }): XofStream;
   readonly canXOF: true;
 }
@@ -145,15 +151,15 @@ export interface Blake3Opts {
 type Blake3CallOpts = Omit<HashOpts, 'dkLen'> & Blake3Opts;
 /** BLAKE3: an XOF with a keyed hash mode (`key`) and a key derivation mode (`context`). */
 export interface Blake3Hash extends Omit<XofHash, 'async' | 'chunks' | 'parallel' | 'create'> {
-  (msg: Uint8Array, opts?: Blake3CallOpts): Uint8Array;
-  async(msg: Uint8Array, opts?: Blake3CallOpts & AsyncOpts): Promise<Uint8Array>;
+  (msg: Uint8Array, opts?: Blake3CallOpts): Bytes;
+  async(msg: Uint8Array, opts?: Blake3CallOpts & AsyncOpts): Promise<Bytes>;
   chunks: {
-    (parts: Uint8Array[], opts?: Blake3CallOpts): Uint8Array;
-    async(parts: Uint8Array[], opts?: Blake3CallOpts & AsyncOpts): Promise<Uint8Array>;
+    (parts: Uint8Array[], opts?: Blake3CallOpts): Bytes;
+    async(parts: Uint8Array[], opts?: Blake3CallOpts & AsyncOpts): Promise<Bytes>;
   };
   parallel: {
-    (msgs: Uint8Array[], opts?: Omit<ParallelOpts, 'dkLen'> & Blake3Opts): Uint8Array[];
-    async(msgs: Uint8Array[], opts?: Omit<ParallelOpts, 'dkLen'> & Blake3Opts & AsyncOpts): Promise<Uint8Array[]>;
+    (msgs: Uint8Array[], opts?: Omit<ParallelOpts, 'dkLen'> & Blake3Opts): Bytes[];
+    async(msgs: Uint8Array[], opts?: Omit<ParallelOpts, 'dkLen'> & Blake3Opts & AsyncOpts): Promise<Bytes[]>;
   };
   create(opts?: Blake3Opts): XofStream;
 }

@@ -1,5 +1,6 @@
 // Types of hmac.js (docs/api.md). Any hash with this shape is accepted: every hash of every
 // backend entry, and @noble/hashes' hashes.
+import type { Bytes } from './hashes.js';
 
 /** A stream of a hash, as HMAC uses it. */
 export interface HashStreamLike {
@@ -22,14 +23,14 @@ export interface HmacStream {
   readonly outputLen: number;
   readonly canXOF: false;
   update(msg: Uint8Array): this;
-  digest(): Uint8Array;
+  digest(): Bytes;
   digestInto(buf: Uint8Array): void;
   clone(): HmacStream;
   _cloneInto(to?: HmacStream): HmacStream;
   destroy(): void;
 }
 export interface Hmac {
-  (hash: HashLike, key: Uint8Array, msg: Uint8Array): Uint8Array;
+  (hash: HashLike, key: Uint8Array, msg: Uint8Array): Bytes;
   create(hash: HashLike, key: Uint8Array): HmacStream;
 }
 export declare const hmac: Hmac;

@@ -74,3 +74,9 @@ const hb: Hash<{ key?: Uint8Array }> = blake2b;
 // @ts-expect-error BLAKE has no key
 blake256(msg, { key: msg });
 void [b2, b2s, b1, hb];
+// Results are Uint8Array<ArrayBuffer> on TypeScript 5.7+, accepted where an ArrayBuffer-backed
+// view is required (as @noble/hashes' results are).
+const ab1: Uint8Array<ArrayBuffer> = sha256(msg);
+const ab2: ArrayBuffer = sha512.create().update(msg).digest().buffer;
+const ab3: Uint8Array<ArrayBuffer> = blake3.create().xof(8);
+void [ab1, ab2, ab3];
