@@ -1,6 +1,6 @@
 // The tiny interpreter behind the `runtime` target: runs the register bytecode
-// that awasmc's emit_bytecode.cpp writes (five signed LEB128 fields per
-// instruction: opcode and four operands). All values are 32-bit (64-bit values
+// that awasmc's emit_bytecode.cpp writes (five integers per instruction: opcode
+// and four operands, as decimal text in columns). All values are 32-bit (64-bit values
 // were lowered to pairs by the compiler); registers hold int32.
 // Small and debuggable rather than fast: one switch, no code generation, works
 // under any Content-Security-Policy.
@@ -14,22 +14,20 @@ const HANDLED = [
 ];
 const OP = Object.fromEntries(HANDLED.map((name, i) => [name, i]));
 
-function decode(b64, count, ops) {
-  const bin = atob(b64);
+// A program's text (emit_bytecode.cpp: program_text): five ';'-separated columns of decimal
+// integers, opcodes then operands d, a, b (stored minus the instruction's index) and c.
+function decode(text, count, ops) {
+  const cols = text.split(';');
+  if (cols.length !== 5) throw new Error('interp: malformed bytecode');
   const code = new Int32Array(count * 5);
-  let pos = 0;
-  for (let i = 0; i < code.length; i++) {
-    let result = 0;
-    let shift = 0;
-    let byte;
-    do {
-      if (pos >= bin.length) throw new Error('interp: truncated bytecode');
-      byte = bin.charCodeAt(pos++);
-      result |= (byte & 0x7f) << shift;
-      shift += 7;
-    } while (byte & 0x80);
-    if (shift < 32 && byte & 0x40) result |= -1 << shift;
-    code[i] = result;
+  for (let k = 0; k < 5; k++) {
+    const col = cols[k].split(',');
+    if (col.length !== count) throw new Error('interp: truncated bytecode');
+    for (let i = 0; i < count; i++) {
+      const v = Number(col[i]);
+      if (!Number.isInteger(v)) throw new Error('interp: malformed bytecode');
+      code[i * 5 + k] = k >= 1 && k <= 3 ? v + i : v;
+    }
   }
   // Translate the program's opcode numbers into ours, by name.
   for (let i = 0; i < code.length; i += 5) {
