@@ -656,6 +656,18 @@ Value Stager::make_closure(const Ast* fnode, Env* env, std::string name) {
 Binding* Stager::lookup(const std::string& name, Env* env, const Ast* at) {
   for (Env* e = env; e; e = e->parent)
     if (Binding* b = e->find_here(name)) return b;
+  // JavaScript's other globals exist in a browser or node, not in a kernel: say so by name.
+  static const char* const kNotInKernels[] = {
+      "Date", "JSON", "console", "globalThis", "window", "self", "process", "require", "Symbol", "Map", "Set",
+      "WeakMap", "WeakSet", "Promise", "Reflect", "Proxy", "RegExp", "Error", "TypeError", "RangeError", "parseInt",
+      "parseFloat", "isNaN", "isFinite", "eval", "Function", "Intl", "Atomics", "SharedArrayBuffer", "ArrayBuffer",
+      "DataView", "Uint8Array", "Uint16Array", "Uint32Array", "Int8Array", "Int16Array", "Int32Array", "Float32Array",
+      "Float64Array", "BigInt64Array", "BigUint64Array", "WebAssembly", "crypto", "performance", "setTimeout",
+      "queueMicrotask", "structuredClone", "encodeURIComponent", "decodeURIComponent", "atob", "btoa", "Boolean"};
+  for (const char* g : kNotInKernels)
+    if (name == g)
+      error(at, name + " is not supported in kernels: they run at build time and must build the same bytes every time "
+                       "(globals in kernels: Math, Array, Object, BigInt, Number, String, Infinity, NaN)");
   error(at, "'" + name + "' is not defined");
 }
 
@@ -874,7 +886,8 @@ Value Stager::eval(const Ast* e, Env* env) {
     return truthy(c, e) ? eval(e->field("consequence"), env) : eval(e->field("alternative"), env);
   }
   if (t == "spread_element") error(e, "spread is only allowed in array literals, object literals and call arguments");
-  if (t == "new_expression") error(e, "new_expression is not allowed in kernels");
+  if (t == "new_expression")
+    error(e, "new is not allowed in kernels (an array of n elements is Array(n) or Array.from({ length: n }, f))");
   if (t == "this") error(e, "this is not allowed in kernels");
   if (t == "regex") error(e, "regex is not allowed in kernels");
   if (t == "await_expression" || t == "yield_expression") error(e, t + " is not allowed in kernels");
@@ -1170,6 +1183,7 @@ Value Stager::get_member(const Value& obj, const Value& key, const Ast* at) {
     case Value::Obj: {
       std::string k = to_string(key, at);
       if (Value* v = obj.obj->find(k)) return *v;
+      check_namespace_member(obj.obj, k, at);
       return Value::undef();
     }
     case Value::Nat: return native_member(obj.nat, to_string(key, at), at);
