@@ -37,7 +37,7 @@ constexpr Arity kArity[] = {
     {B_memory_batch, 3, 4, "memory.batch(name, copies, spec, layout)"},
     {B_memory_data, 3, 3, "memory.data(name, type, values)"},
     {B_fn, 2, 3, "fn(params, body, options)"},
-    {B_loop, 2, 2, "loop(count, body)"},
+    {B_loop, 2, 3, "loop(count, body, options)"},
     {B_when, 2, 3, "when(cond, then, otherwise)"},
     {B_rotl, 2, 2, "rotl(x, n)"},
     {B_rotr, 2, 2, "rotr(x, n)"},
@@ -529,7 +529,7 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       }
       return Value::native(new_native(std::move(k)));
     }
-    case B_loop: runtime_loop(arg(0), arg(1), site); return Value::undef();
+    case B_loop: loop_with_options(arg(0), arg(1), arg(2), site); return Value::undef();
     case B_when: runtime_when(arg(0), arg(1), arg(2), site); return Value::undef();
     case B_rotl:
     case B_rotr: {
@@ -677,15 +677,24 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       n.op = store ? Op::Store : Op::Load;
       n.imm2 = static_cast<uint64_t>(v->ty);
       n.imm = v->offset;
-      const Value& i = arg(0);
+      Value i = arg(0);
+      // A runtime index that is a constant (a table entry read at build time) is a static index.
+      if (i.k == Value::Rt && i.ty == Ty::U32 && fn_ && fn()->nodes[i.node].op == Op::Const)
+        i = Value::num(static_cast<double>(fn()->nodes[i.node].imm & 0xffffffffu));
       if (i.k == Value::Rt) {
         if (i.ty != Ty::U32) error(site, std::string("memory index must be u32, not ") + ty_name(i.ty));
         n.a = v->stride == 1 ? i.node : rt_binary(Op::Mul, i, Value::num(v->stride), site).node;
       } else {
-        uint32_t k = want_index(0, ("index into memory view '" + v->name + "':").c_str(), v->count);
+        if (i.k != Value::Num) error(site, "index into memory view '" + v->name + "': must be a number, not " + describe(i));
+        if (!is_int(i.n) || i.n < 0 || i.n >= v->count)
+          error(site, "index into memory view '" + v->name + "': " + to_string(i, site) + " is out of range 0.." + std::to_string(static_cast<long long>(v->count) - 1));
+        uint32_t k = static_cast<uint32_t>(i.n);
         n.imm += static_cast<uint64_t>(k) * v->stride * ty_bytes(v->ty);
       }
       Ty vt = ty_value(v->ty);
+      // A static index into a constant region reads the constant (tables in unrolled loops).
+      if (!store && v->readonly && !n.a)
+        if (uint32_t c = constant_load(v, n.imm, site)) return Value::rt(c, vt);
       bool swap = v->be && ty_bytes(ty_lane(v->ty)) > 1;
       // A big-endian u16 is byte-swapped as a u32 and shifted back down.
       auto swapped = [&](Value x) {

@@ -357,7 +357,40 @@ Module Stager::run(const std::string& rel_path) {
   return out;
 }
 
+// A kernel is staged once for every target, unless a loop inside it is unrolled on some targets
+// only (loop(n, body, { unroll: ['wasm'] })): then it is staged once per target it is built for,
+// and targets whose functions come out the same share one function (with those targets).
 void Stager::stage_kernel(const std::string& name, Native* k, Module& out) {
+  stage_target_.clear();
+  per_target_ = false;
+  Function f = stage_kernel_once(name, k);
+  if (!per_target_) {
+    module_nodes_ += f.nodes.size() - 1;
+    out.functions.push_back(std::move(f));
+    return;
+  }
+  std::vector<std::pair<std::string, Function>> variants;  // printed IR -> function, in target order
+  for (const char* t : {"wasm", "wasm_threads", "js", "runtime"}) {
+    if (!k->targets.empty() && std::find(k->targets.begin(), k->targets.end(), t) == k->targets.end()) continue;
+    stage_target_ = t;
+    Function g = stage_kernel_once(name, k);
+    g.targets.clear();
+    std::string text = print_function(g);
+    auto it = std::find_if(variants.begin(), variants.end(), [&](const auto& v) { return v.first == text; });
+    if (it == variants.end()) {
+      variants.emplace_back(std::move(text), std::move(g));
+      it = variants.end() - 1;
+    }
+    it->second.targets.push_back(t);
+  }
+  stage_target_.clear();
+  for (auto& [text, g] : variants) {
+    module_nodes_ += g.nodes.size() - 1;
+    out.functions.push_back(std::move(g));
+  }
+}
+
+Function Stager::stage_kernel_once(const std::string& name, Native* k) {
   Function f;
   f.name = name;
   f.loc = k->loc;
@@ -391,8 +424,7 @@ void Stager::stage_kernel(const std::string& name, Native* k, Module& out) {
   }
   fn_ = nullptr;
   blocks_.clear();
-  module_nodes_ += f.nodes.size() - 1;
-  out.functions.push_back(std::move(f));
+  return f;
 }
 
 const Ast* Stager::arg_node(const Ast* site, size_t i) {

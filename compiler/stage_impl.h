@@ -79,6 +79,11 @@ class Stager {
   bool strict_equal(const Value& a, const Value& b);
   uint32_t alloc_region(const std::string& name, uint32_t bytes, const Ast* at, std::string data = {});
   void runtime_loop(const Value& count, const Value& body, const Ast* at);
+  // loop(count, body, { unroll }): unroll is true, false or a list of targets. Staged for one
+  // target at a time (stage_target_) when a list is given; see stage_kernel.
+  void loop_with_options(const Value& count, const Value& body, const Value& options, const Ast* at);
+  // A static index into a constant data region (memory.data) reads the constant: the node, or 0.
+  uint32_t constant_load(const Native* view, uint64_t byte_offset, const Ast* at);
   void runtime_when(const Value& cond, const Value& then_fn, const Value& else_fn, const Ast* at);
   Value prelude_module();
   void install_globals(Env* env);
@@ -124,6 +129,9 @@ class Stager {
   ModuleRecord* load_module(const std::string& rel_path, const Ast* at);
   void run_module(ModuleRecord* m);
   void stage_kernel(const std::string& name, Native* k, Module& out);
+  Function stage_kernel_once(const std::string& name, Native* k);
+  std::string stage_target_;     // while staging a kernel for one target only: its name
+  bool per_target_ = false;      // a loop's unroll option named targets: stage per target
 
   // loop-carried runtime values (see stage.cpp: "Runtime control flow")
   struct Cell {

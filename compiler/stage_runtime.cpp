@@ -313,6 +313,54 @@ void Stager::carry_out(Env* env, Cells& cells, const Ast* at, const char* what) 
   cells = std::move(now);
 }
 
+void Stager::loop_with_options(const Value& count, const Value& body, const Value& options, const Ast* at) {
+  if (options.k == Value::Undef) return runtime_loop(count, body, at);
+  const Ast* opt_at = arg_node(at, 2);
+  if (options.k != Value::Obj) error(opt_at, "loop(count, body, options): options must be an object such as { unroll: true }");
+  bool unroll = false;
+  for (auto& [key, v] : options.obj->props) {
+    if (key != "unroll") error(opt_at, "loop options: unknown option '" + key + "' (known: unroll)");
+    if (v.k == Value::Bool) {
+      unroll = v.b;
+      continue;
+    }
+    if (v.k != Value::Arr || v.arr->items.empty())
+      error(opt_at, "loop options: unroll must be true, false or a non-empty array of target names");
+    for (const Value& t : v.arr->items) {
+      static const char* known[] = {"wasm", "wasm_threads", "js", "runtime"};
+      if (t.k != Value::Str || std::find(std::begin(known), std::end(known), t.text()) == std::end(known))
+        error(opt_at, "loop options: unknown target " + describe(t) + " (wasm, wasm_threads, js, runtime)");
+      if (t.text() == stage_target_) unroll = true;
+    }
+    // Not staging for one target yet: the kernel will be staged again per target.
+    if (stage_target_.empty()) per_target_ = true;
+  }
+  if (!unroll) return runtime_loop(count, body, at);
+  if (count.k != Value::Num || !is_int(count.n) || count.n < 0)
+    error(arg_node(at, 0), "loop(count, body, { unroll }): an unrolled loop needs a static count, not " + describe(count));
+  if (body.k != Value::Fn) error(at, "loop(count, body): body must be a function, not " + describe(body));
+  // The body once per iteration, with a static index: what a JavaScript for loop would do.
+  for (double i = 0; i < count.n; i++) call(body, {Value::num(i)}, at);
+}
+
+uint32_t Stager::constant_load(const Native* v, uint64_t byte_offset, const Ast* at) {
+  const Region* region = nullptr;
+  for (const Region& r : out_->regions)
+    if (!r.data.empty() && r.offset <= byte_offset && byte_offset < r.offset + r.data.size()) region = &r;
+  const int size = ty_bytes(v->ty);
+  if (!region || byte_offset + size > region->offset + region->data.size()) return 0;
+  if (ty_vector(v->ty) && v->be) return 0;  // byte-swapped lanes: leave it to the load
+  const unsigned char* p = reinterpret_cast<const unsigned char*>(region->data.data()) + (byte_offset - region->offset);
+  Node n;
+  n.op = Op::Const;
+  n.ty = ty_value(v->ty);
+  for (int i = 0; i < size; i++) {
+    const uint64_t byte = p[v->be ? size - 1 - i : i];
+    (i < 8 ? n.imm : n.imm2) |= byte << (8 * (i % 8));
+  }
+  return emit(n, at).node;
+}
+
 void Stager::runtime_loop(const Value& count, const Value& body, const Ast* at) {
   if (!fn_) error(at, "loop() is only allowed inside a kernel function body");
   if (body.k != Value::Fn) error(at, "loop(count, body): body must be a function, not " + describe(body));
