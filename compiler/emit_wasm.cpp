@@ -121,7 +121,9 @@ struct FnBuilder {
         Ty mt = static_cast<Ty>(n.imm2);
         uint32_t bytes = static_cast<uint32_t>(ty_bytes(mt));
         BinaryenExpressionRef ptr = pointer(n);
-        return BinaryenLoad(mod, bytes, false, static_cast<uint32_t>(n.imm), bytes, wasm_type(n.ty), ptr);
+        // A view at an odd byte offset (view.as(type, byteOffset)) says so in the alignment hint.
+        const uint32_t align = n.imm % bytes ? 1 : bytes;
+        return BinaryenLoad(mod, bytes, false, static_cast<uint32_t>(n.imm), align, wasm_type(n.ty), ptr);
       }
       case WK::BIN:
       case WK::SHIFT: {
@@ -213,7 +215,8 @@ struct FnBuilder {
           uint32_t bytes = static_cast<uint32_t>(ty_bytes(mt));
           BinaryenExpressionRef ptr = pointer(n);
           BinaryenExpressionRef v = value(n.b);
-          list.push_back(BinaryenStore(mod, bytes, static_cast<uint32_t>(n.imm), bytes, ptr, v, wasm_type(ty_value(mt))));
+          const uint32_t align = n.imm % bytes ? 1 : bytes;
+          list.push_back(BinaryenStore(mod, bytes, static_cast<uint32_t>(n.imm), align, ptr, v, wasm_type(ty_value(mt))));
           break;
         }
         case Op::Return: list.push_back(BinaryenReturn(mod, n.a ? value(n.a) : nullptr)); break;

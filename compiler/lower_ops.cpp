@@ -1,7 +1,7 @@
 // Pass: expand ops that the target has no single instruction for, using the op
 // table (a `_` wasm column, an empty JS template): scalar not/andnot and bswap
 // on wasm; rotations on lane types (by whole bytes: one byte shuffle); rotations,
-// andnot and bswap on js/runtime.
+// andnot and bswap on js/runtime, and there unaligned u16/u32 accesses (bytes).
 // Each expansion only produces ops the target has, so one pass reaches the fixpoint.
 #include <cstring>
 
@@ -63,6 +63,47 @@ bool lower_ops(Function& f, Target t) {
   Rebuilder r(f);
   Function out = r.run([&](uint32_t id) {
     const Node& n = f[id];
+    const Ty mem_ty = static_cast<Ty>(n.imm2);
+    if ((t == Target::Js || t == Target::Runtime) && (n.op == Op::Load || n.op == Op::Store) && ty_bytes(mem_ty) > 1 &&
+        n.imm % static_cast<uint64_t>(ty_bytes(mem_ty)) != 0) {
+      // An unaligned u16/u32 (a view at an odd byte offset): the js and runtime targets index
+      // typed arrays by element, so it is read and written byte by byte, little-endian.
+      changed = true;
+      const int size = ty_bytes(mem_ty);
+      uint32_t idx = 0;
+      if (n.a) {
+        uint32_t sh = r.constant(Ty::U32, size == 2 ? 1 : 2, n.loc);
+        idx = r.op(Op::Shl, Ty::U32, r.mapped(n.a), sh, n.loc);
+      }
+      uint32_t acc = 0;
+      for (int k = 0; k < size; k++) {
+        Node m;
+        m.op = n.op;
+        m.a = idx;
+        m.imm = n.imm + static_cast<uint64_t>(k);
+        m.imm2 = static_cast<uint64_t>(Ty::U8);
+        m.loc = n.loc;
+        if (n.op == Op::Load) {
+          m.ty = Ty::U32;
+          uint32_t byte = r.emit(m);
+          if (k) {
+            uint32_t sh = r.constant(Ty::U32, static_cast<uint64_t>(8 * k), n.loc);
+            byte = r.op(Op::Shl, Ty::U32, byte, sh, n.loc);
+          }
+          acc = acc ? r.op(Op::Or, Ty::U32, acc, byte, n.loc) : byte;
+        } else {
+          uint32_t v = r.mapped(n.b);
+          if (k) {
+            uint32_t sh = r.constant(Ty::U32, static_cast<uint64_t>(8 * k), n.loc);
+            v = r.op(Op::ShrU, Ty::U32, v, sh, n.loc);
+          }
+          m.b = v;
+          r.emit(m);
+        }
+      }
+      if (n.op == Op::Load) r.set_map(id, acc);
+      return;
+    }
     if (has_instr(f, n, t)) {
       r.set_map(id, r.copy(n));
       return;

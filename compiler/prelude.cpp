@@ -720,10 +720,23 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       if (t.k != Value::Nat || t.nat->kind != Native::Type || t.nat->count) error(site, "view.as(type): type must be a plain type such as u32 or u32.be");
       uint64_t bytes = static_cast<uint64_t>(v->count) * ty_bytes(v->ty);
       int eb = ty_bytes(t.nat->ty);
-      if (bytes % eb) error(site, "view.as: " + std::to_string(bytes) + " bytes is not a whole number of " + ty_name(t.nat->ty));
       Native nv = *v;
       nv.ty = t.nat->ty;
       nv.be = t.nat->be;
+      if (args.size() > 2) error(site, "view.as(type, byteOffset) takes one or two arguments");
+      if (args.size() == 2) {
+        // view.as(type, byteOffset): the whole elements of type from that byte on, at any offset
+        // (js and runtime read unaligned elements byte by byte: lower_ops.cpp).
+        if (arg(1).k != Value::Num) error(arg_node(site, 1), "view.as(type, byteOffset): the byte offset must be a static number, not " + describe(arg(1)));
+        const double off = arg(1).n;
+        if (!is_int(off) || off < 0 || off + eb > static_cast<double>(bytes))
+          error(arg_node(site, 1), "view.as: byte offset " + to_string(arg(1), site) + " leaves no whole " + ty_name(t.nat->ty) + " in the " +
+                                       std::to_string(bytes) + " bytes of view '" + v->name + "' (offsets 0.." + std::to_string(static_cast<long long>(bytes) - eb) + ")");
+        nv.offset = v->offset + static_cast<uint32_t>(off);
+        nv.count = static_cast<uint32_t>((bytes - static_cast<uint64_t>(off)) / eb);
+        return Value::native(new_native(std::move(nv)));
+      }
+      if (bytes % eb) error(site, "view.as: " + std::to_string(bytes) + " bytes is not a whole number of " + ty_name(t.nat->ty));
       nv.count = static_cast<uint32_t>(bytes / eb);
       return Value::native(new_native(std::move(nv)));
     }

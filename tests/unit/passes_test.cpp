@@ -266,8 +266,8 @@ TEST_CASE("building twice gives identical bytes, with 1 and 2 jobs") {
   }
 }
 
-TEST_CASE("lane types: every target lowering preserves the meaning (tests/unit/kernels/lanes.js, bytes.js)") {
-  for (const char* kernel : {"tests/unit/kernels/lanes.js", "tests/unit/kernels/bytes.js"}) {
+TEST_CASE("lane types: every target lowering preserves the meaning (tests/unit/kernels/lanes.js, bytes.js, views.js)") {
+  for (const char* kernel : {"tests/unit/kernels/lanes.js", "tests/unit/kernels/bytes.js", "tests/unit/kernels/views.js"}) {
   INFO(kernel);
   SourceSet sources;
   Module staged = stage_module(kRoot, kernel, sources);
