@@ -24,5 +24,9 @@ std::string target_header(const Module& m, Target t);
 std::string target_layout(const Module& m);  // memoryBytes, regions, functions exports
 std::string base64(const std::string& bytes);
 std::string data_init_js(const Module& m, const std::string& bytes_view);  // fills constant regions
+// The JavaScript function a kernel function is called through when its JS signature differs from
+// the IR's (u64 parameters or result), as an arrow function calling `callee`; `u32_view` is an
+// expression for a Uint32Array over the memory. "" when the function needs none.
+std::string boundary_wrapper(const Function& f, const std::string& callee, const std::string& u32_view);
 
 }  // namespace awasmc

@@ -141,7 +141,16 @@ std::string emit_runtime_target(const Module& m) {
     }
   out += "],\n";
   out += "  code: '" + base64(bytes) + "',\n  functions: {\n" + fns + "  },\n};\n";
-  out += "export function instantiate() {\n  return instantiateProgram(program);\n}\n";
+  std::string wrappers;
+  for (const Function& f : m.functions)
+    if (std::string w = boundary_wrapper(f, "raw." + f.name, "H32"); !w.empty()) wrappers += "  fns." + f.name + " = " + w + ";\n";
+  if (wrappers.empty()) {
+    out += "export function instantiate() {\n  return instantiateProgram(program);\n}\n";
+  } else {
+    // Functions with u64 parameters or results are called through a wrapper (wrap.cpp).
+    out += "export function instantiate() {\n  const { mem, fns } = instantiateProgram(program);\n  const raw = { ...fns };\n";
+    out += "  const H32 = new Uint32Array(mem.buffer);\n" + wrappers + "  return { mem, fns };\n}\n";
+  }
   return out;
 }
 

@@ -2,6 +2,7 @@
 // values are 32-bit, held as int32 numbers). Each op's expression comes from
 // the op table's JS template; temporaries are `const tN`, locals `lN`.
 #include <cstdio>
+#include <cstring>
 #include <functional>
 #include <map>
 #include <set>
@@ -297,8 +298,19 @@ std::string emit_js_target(const Module& m, const SourceSet& sources) {
     out += e.run();
   }
   out += "  return { mem: M8, fns: { ";
-  for (size_t i = 0; i < m.functions.size(); i++) out += (i ? ", " : "") + m.functions[i].name;
+  bool u64_results = false;
+  for (const Function& f : m.functions) u64_results |= f.js_result == Ty::U64;
+  for (size_t i = 0; i < m.functions.size(); i++) {
+    const Function& f = m.functions[i];
+    // Functions with u64 parameters or results are called through a wrapper (wrap.cpp).
+    std::string w = boundary_wrapper(f, f.name, "H32");
+    out += (i ? ", " : "") + (w.empty() ? f.name : f.name + ": " + w);
+  }
   out += " } };\n}\n";
+  if (u64_results) {
+    const size_t at = out.find("  const M32 = new Int32Array(buffer);\n");
+    out.insert(at + std::strlen("  const M32 = new Int32Array(buffer);\n"), "  const H32 = new Uint32Array(buffer);\n");
+  }
   return out;
 }
 

@@ -337,9 +337,14 @@ std::string emit_wasm_target(const Module& m, bool threads) {
     out += "  const ex = new WebAssembly.Instance(compiled, {}).exports;\n";
     out += "  const memory = ex.memory;\n";
   }
+  bool u64_results = false;
+  for (const Function& f : m.functions) u64_results |= f.js_result == Ty::U64;
+  if (u64_results) out += "  const H32 = new Uint32Array(memory.buffer);\n";
   out += "  return {\n    mem: new Uint8Array(memory.buffer),\n    fns: {\n";
   for (const Function& f : m.functions) {
-    if (f.result == Ty::U32) {
+    if (std::string w = boundary_wrapper(f, "ex." + f.name, "H32"); !w.empty()) {
+      out += "      " + f.name + ": " + w + ",\n";
+    } else if (f.result == Ty::U32) {
       std::string ps;
       for (uint32_t i = 0; i < f.nparams; i++) ps += (i ? ", p" : "p") + std::to_string(i);
       out += "      " + f.name + ": (" + ps + ") => ex." + f.name + "(" + ps + ") >>> 0,\n";

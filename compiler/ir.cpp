@@ -186,6 +186,13 @@ std::string print_function(const Function& f) {
   for (uint32_t i = 0; i < f.nparams; i++) out += (i ? ", $" : "$") + std::to_string(i) + ": " + ty_name(f.locals[i]);
   out += ")";
   if (f.result != Ty::None) out += std::string(" -> ") + ty_name(f.result);
+  if (!f.js_params.empty() || f.js_result != Ty::None) {
+    // The JavaScript signature: js(u64, u32) -> u64 [high word at 64].
+    out += " js(";
+    for (size_t i = 0; i < f.js_params.size(); i++) out += (i ? ", " : "") + std::string(ty_name(f.js_params[i]));
+    out += ")";
+    if (f.js_result != Ty::None) out += std::string(" -> ") + ty_name(f.js_result) + " [high word at " + std::to_string(f.result_hi) + "]";
+  }
   if (!f.targets.empty()) {
     out += " targets(";
     for (size_t i = 0; i < f.targets.size(); i++) out += (i ? ", " : "") + f.targets[i];

@@ -81,6 +81,12 @@ struct Function {
   std::vector<Ty> locals;  // the first `nparams` are the parameters
   uint32_t nparams = 0;
   Ty result = Ty::None;
+  // The signature at the JavaScript boundary, where it differs from the IR's (docs/target-contract.md):
+  // a u64 parameter is one JS number, passed as two u32 IR parameters (low word, then high word);
+  // a u64 result returns its low word and stores the high word at byte `result_hi`.
+  std::vector<Ty> js_params;  // empty: the IR parameters
+  Ty js_result = Ty::None;    // None: the IR result
+  uint32_t result_hi = 0;
   std::vector<Node> nodes{Node{}};  // nodes[0] is the null node
   Block body;
   SrcLoc loc;

@@ -523,8 +523,8 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       for (auto& p : arg(0).arr->items) {
         if (p.k != Value::Nat || p.nat->kind != Native::Type || p.nat->count || p.nat->be)
           error(site, "fn(params, body): parameter types must be plain types, not " + describe(p));
-        if (p.nat->ty != Ty::U32 && p.nat->ty != Ty::I32)
-          error(site, std::string("fn parameters are u32 or i32 (JavaScript numbers), not ") + ty_name(p.nat->ty));
+        if (p.nat->ty != Ty::U32 && p.nat->ty != Ty::I32 && p.nat->ty != Ty::U64)
+          error(site, std::string("fn parameters are u32, i32 or u64 (JavaScript numbers), not ") + ty_name(p.nat->ty));
         k.params.push_back(p.nat->ty);
       }
       return Value::native(new_native(std::move(k)));

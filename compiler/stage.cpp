@@ -394,8 +394,14 @@ Function Stager::stage_kernel_once(const std::string& name, Native* k) {
   Function f;
   f.name = name;
   f.loc = k->loc;
-  f.locals = k->params;
-  f.nparams = static_cast<uint32_t>(k->params.size());
+  // A u64 parameter is two u32 IR parameters, low word first (the boundary splits a JS number).
+  const bool wide = std::find(k->params.begin(), k->params.end(), Ty::U64) != k->params.end();
+  for (Ty t : k->params) {
+    f.locals.push_back(t == Ty::U64 ? Ty::U32 : t);
+    if (t == Ty::U64) f.locals.push_back(Ty::U32);
+  }
+  if (wide) f.js_params = k->params;
+  f.nparams = static_cast<uint32_t>(f.locals.size());
   f.targets = k->targets;
   fn_ = &f;
   chain_.clear();
@@ -408,12 +414,42 @@ Function Stager::stage_kernel_once(const std::string& name, Native* k) {
     n.op = Op::LocalGet;
     n.ty = f.locals[i];
     n.imm = i;
-    args.push_back(emit(n, site));
+    Value v = emit(n, site);
+    if (wide && k->params[args.size()] == Ty::U64) {
+      // (u64(hi) << 32) | u64(lo)
+      n.imm = ++i;
+      Value hi = emit(n, site);
+      Value lo64 = convert(Ty::U64, v, site);
+      Value hi64 = convert(Ty::U64, hi, site);
+      Value up = rt_binary(Op::Shl, hi64, Value::num(32), site);
+      v = rt_binary(Op::Or, up, lo64, site);
+    }
+    args.push_back(v);
   }
   Value r = call(Value::closure(k->fn), args, site);
+  if (r.k == Value::Rt && r.ty == Ty::U64) {
+    // The high word goes to memory (one 16-byte region for the module), the low word is returned.
+    if (!result_hi_) {
+      for (const Region& reg : out_->regions)
+        if (reg.name == "u64_result")
+          error(site, "kernel " + name + " returns a u64, whose high word goes to a region named 'u64_result'; a memory region of this module already has that name: rename it");
+      result_hi_ = alloc_region("u64_result", 16, site) + 1;
+    }
+    f.js_result = Ty::U64;
+    f.result_hi = result_hi_ - 1;
+    Value down = rt_binary(Op::ShrU, r, Value::num(32), site);
+    Value hi = convert(Ty::U32, down, site);
+    Node st;
+    st.op = Op::Store;
+    st.imm = f.result_hi;
+    st.imm2 = static_cast<uint64_t>(Ty::U32);
+    st.b = hi.node;
+    emit(st, site);
+    r = convert(Ty::U32, r, site);
+  }
   if (r.k == Value::Rt) {
     if (r.ty != Ty::U32 && r.ty != Ty::I32)
-      error(site, "exported kernel " + name + " returns " + ty_name(r.ty) + "; results must be u32 or i32");
+      error(site, "exported kernel " + name + " returns " + ty_name(r.ty) + "; results must be u32, i32 or u64");
     f.result = r.ty;
     Node n;
     n.op = Op::Return;

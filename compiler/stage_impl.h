@@ -132,6 +132,7 @@ class Stager {
   Function stage_kernel_once(const std::string& name, Native* k);
   std::string stage_target_;     // while staging a kernel for one target only: its name
   bool per_target_ = false;      // a loop's unroll option named targets: stage per target
+  uint32_t result_hi_ = 0;       // 1 + the offset of region u64_result (high words of u64 results), 0 = none yet
 
   // loop-carried runtime values (see stage.cpp: "Runtime control flow")
   struct Cell {

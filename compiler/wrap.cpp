@@ -34,6 +34,27 @@ std::string data_init_js(const Module& m, const std::string& bytes_view) {
   return out;
 }
 
+std::string boundary_wrapper(const Function& f, const std::string& callee, const std::string& u32_view) {
+  if (f.js_params.empty() && f.js_result == Ty::None) return "";
+  // A u64 parameter x is passed as x and x / 2^32: every backend converts its arguments with
+  // ToInt32 (wasm's i32 parameters, `| 0` in js and runtime), which keeps the low word of x and
+  // truncates the quotient to the high word for 0 <= x < 2^53.
+  std::string ps, args;
+  const std::vector<Ty> sig = f.js_params.empty() ? std::vector<Ty>(f.locals.begin(), f.locals.begin() + f.nparams) : f.js_params;
+  for (size_t i = 0; i < sig.size(); i++) {
+    const std::string p = "p" + std::to_string(i);
+    ps += (i ? ", " : "") + p;
+    args += (i ? ", " : "") + p;
+    if (sig[i] == Ty::U64) args += ", " + p + " / 4294967296";
+  }
+  const std::string call = callee + "(" + args + ")";
+  if (f.js_result != Ty::U64) return "(" + ps + ") => " + call + (f.result == Ty::U32 ? " >>> 0" : "");
+  const std::string hi = u32_view + "[" + std::to_string(f.result_hi / 4) + "]";
+  return "(" + ps + ") => {\n        const lo = " + call + " >>> 0, hi = " + hi + ";\n        " + hi +
+         " = 0;\n        if (hi > 0x1fffff) throw new RangeError(" + js_string(f.name + ": the u64 result does not fit in a JavaScript number (2^53 or more)") +
+         ");\n        return hi * 4294967296 + lo;\n      }";
+}
+
 std::string base64(const std::string& in) {
   static const char* tbl = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   std::string out;
