@@ -1004,16 +1004,12 @@ static std::string callee_name(const Ast* a) {
   return obj.empty() || prop.empty() ? "" : obj + "." + prop;
 }
 
-// "'Math.random' is undefined, not a function", with what Math does have.
+// "'cfg.mix' is undefined, not a function".
 void Stager::not_callable(const Ast* callee, const Value& v) {
   const std::string name = callee_name(callee);
   const std::string what = name.empty() ? "" : "'" + name + "' is ";
-  std::string msg = what + describe(v) + ", not a function";
-  const Ast* obj = callee->type == "member_expression" ? callee->field("object") : nullptr;
-  if (obj && obj->type == "identifier" && obj->text == "Math")
-    msg += " (Math in kernels has abs, ceil, floor, imul, max, min, pow, sqrt and trunc: nothing random or "
-           "time-dependent, since the same kernel must always build the same bytes)";
-  error(callee, msg);
+  // (A member that Math, Array or Object lack is an error where it is read: check_namespace_member.)
+  error(callee, what + describe(v) + ", not a function");
 }
 
 Value Stager::call(const Value& callee, std::vector<Value> args, const Ast* site) {
