@@ -42,7 +42,8 @@ std::string boundary_wrapper(const Function& f, const std::string& callee, const
   std::string ps, args;
   const std::vector<Ty> sig = f.js_params.empty() ? std::vector<Ty>(f.locals.begin(), f.locals.begin() + f.nparams) : f.js_params;
   for (size_t i = 0; i < sig.size(); i++) {
-    const std::string p = "p" + std::to_string(i);
+    std::string p = "p";  // appended: "p" + std::to_string(i) trips GCC 12's false -Wrestrict at -O3
+    p += std::to_string(i);
     ps += (i ? ", " : "") + p;
     args += (i ? ", " : "") + p;
     if (sig[i] == Ty::U64) args += ", " + p + " / 4294967296";
