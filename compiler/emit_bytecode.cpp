@@ -15,7 +15,19 @@ namespace awasmc {
 
 namespace {
 
-enum Control : int { kLoopTest = static_cast<int>(Op::Count_), kLoopNext, kJump, kJumpIfZero };
+// The ops a program can hold: the table's ops up to the first LANE_ONLY one (those come last and
+// never reach the bytecode: lower_simd has removed them).
+constexpr int listed_ops() {
+  constexpr uint32_t flags[] = {
+#define OP(name, text, arity, fl, wk, w32, w64, wv32, wv64, wv8, js) (fl),
+#include "ops.def"
+#undef OP
+  };
+  int n = 0;
+  while (n < static_cast<int>(Op::Count_) && !(flags[n] & LANE_ONLY)) n++;
+  return n;
+}
+enum Control : int { kLoopTest = listed_ops(), kLoopNext, kJump, kJumpIfZero };
 const char* kControlNames[] = {"loop_test", "loop_next", "jump", "jump_if_zero"};
 
 int mem_code(Ty t) { return t == Ty::U8 ? 0 : t == Ty::U16 ? 1 : 2; }
@@ -105,7 +117,7 @@ std::string program_text(const Program& p) {
 // link() (runtime/interp.js) runs over a fresh memory, so that a bundler drops the unused ones.
 std::string emit_runtime_target(const Module& m) {
   std::string ops;
-  for (int i = 0; i < static_cast<int>(Op::Count_); i++) ops += (i ? ", " : "") + js_string(op_info(static_cast<Op>(i)).text);
+  for (int i = 0; i < kLoopTest; i++) ops += (i ? ", " : "") + js_string(op_info(static_cast<Op>(i)).text);
   for (const char* c : kControlNames) ops += ", " + js_string(c);
 
   std::string out = target_header(m, Target::Runtime);

@@ -35,10 +35,11 @@ struct WasmOp {
   BinaryenOp (*i64)();
   BinaryenOp (*v32)();
   BinaryenOp (*v64)();
+  BinaryenOp (*v8)();
 };
 const WasmOp kWasm[] = {
-#define OP(name, text, arity, flags, wk, w32, w64, wv32, wv64, js) \
-  {WK::wk, Binaryen##w32, Binaryen##w64, Binaryen##wv32, Binaryen##wv64},
+#define OP(name, text, arity, flags, wk, w32, w64, wv32, wv64, wv8, js) \
+  {WK::wk, Binaryen##w32, Binaryen##w64, Binaryen##wv32, Binaryen##wv64, Binaryen##wv8},
 #include "ops.def"
 #undef OP
 };
@@ -47,7 +48,7 @@ BinaryenType wasm_type(Ty t) {
   switch (t) {
     case Ty::None: return BinaryenTypeNone();
     case Ty::U64: case Ty::I64: return BinaryenTypeInt64();
-    case Ty::U32x4: case Ty::U64x2: return BinaryenTypeVec128();
+    case Ty::U32x4: case Ty::U64x2: case Ty::U8x16: return BinaryenTypeVec128();
     default: return BinaryenTypeInt32();
   }
 }
@@ -76,6 +77,7 @@ struct FnBuilder {
       case Ty::U64: case Ty::I64: op = w.i64(); break;
       case Ty::U32x4: op = w.v32(); break;
       case Ty::U64x2: op = w.v64(); break;
+      case Ty::U8x16: op = w.v8(); break;
       default: break;
     }
     if (op == -1) fail(n.loc, std::string("internal: no wasm instruction for ") + op_info(n.op).text + " on " + ty_name(ct));
@@ -104,7 +106,7 @@ struct FnBuilder {
       case WK::CONST:
         switch (n.ty) {
           case Ty::U64: case Ty::I64: return BinaryenConst(mod, BinaryenLiteralInt64(static_cast<int64_t>(n.imm)));
-          case Ty::U32x4: case Ty::U64x2: {
+          case Ty::U32x4: case Ty::U64x2: case Ty::U8x16: {
             uint8_t b[16];
             for (int i = 0; i < 8; i++) {
               b[i] = static_cast<uint8_t>(n.imm >> (8 * i));
@@ -119,7 +121,9 @@ struct FnBuilder {
         Ty mt = static_cast<Ty>(n.imm2);
         uint32_t bytes = static_cast<uint32_t>(ty_bytes(mt));
         BinaryenExpressionRef ptr = pointer(n);
-        return BinaryenLoad(mod, bytes, false, static_cast<uint32_t>(n.imm), bytes, wasm_type(n.ty), ptr);
+        // A view at an odd byte offset (view.as(type, byteOffset)) says so in the alignment hint.
+        const uint32_t align = n.imm % bytes ? 1 : bytes;
+        return BinaryenLoad(mod, bytes, false, static_cast<uint32_t>(n.imm), align, wasm_type(n.ty), ptr);
       }
       case WK::BIN:
       case WK::SHIFT: {
@@ -155,11 +159,11 @@ struct FnBuilder {
         return BinaryenSIMDReplace(mod, pick(n, w), vec, static_cast<uint8_t>(n.imm), lane);
       }
       case WK::SHUFFLE: {
-        // Lane indices (4 bits each in imm; 0..L-1 from a, L..2L-1 from b) to i8x16.shuffle bytes.
+        // Lane indices (0..L-1 from a, L..2L-1 from b) to i8x16.shuffle bytes.
         uint8_t mask[16];
         const int L = ty_lanes(n.ty), lb = 16 / L;
         for (int k = 0; k < L; k++)
-          for (int j = 0; j < lb; j++) mask[k * lb + j] = static_cast<uint8_t>(((n.imm >> (4 * k)) & 15) * lb + j);
+          for (int j = 0; j < lb; j++) mask[k * lb + j] = static_cast<uint8_t>(shuffle_index(n, k) * lb + j);
         BinaryenExpressionRef a = value(n.a);
         BinaryenExpressionRef b = value(n.b);
         return BinaryenSIMDShuffle(mod, a, b, mask);
@@ -211,7 +215,8 @@ struct FnBuilder {
           uint32_t bytes = static_cast<uint32_t>(ty_bytes(mt));
           BinaryenExpressionRef ptr = pointer(n);
           BinaryenExpressionRef v = value(n.b);
-          list.push_back(BinaryenStore(mod, bytes, static_cast<uint32_t>(n.imm), bytes, ptr, v, wasm_type(ty_value(mt))));
+          const uint32_t align = n.imm % bytes ? 1 : bytes;
+          list.push_back(BinaryenStore(mod, bytes, static_cast<uint32_t>(n.imm), align, ptr, v, wasm_type(ty_value(mt))));
           break;
         }
         case Op::Return: list.push_back(BinaryenReturn(mod, n.a ? value(n.a) : nullptr)); break;

@@ -12,11 +12,17 @@ using V = std::array<uint64_t, 2>;  // a scalar in [0], or a v128 as two little-
 
 uint64_t lane_get(const V& v, Ty t, int i) {
   if (t == Ty::U64x2) return v[i];
+  if (t == Ty::U8x16) return (v[i / 8] >> (8 * (i % 8))) & 0xff;
   return (v[i / 2] >> (32 * (i % 2))) & 0xffffffffu;
 }
 void lane_set(V& v, Ty t, int i, uint64_t x) {
   if (t == Ty::U64x2) {
     v[i] = x;
+    return;
+  }
+  if (t == Ty::U8x16) {
+    int sh = 8 * (i % 8);
+    v[i / 8] = (v[i / 8] & ~(0xffull << sh)) | ((x & 0xff) << sh);
     return;
   }
   int sh = 32 * (i % 2);
@@ -64,8 +70,15 @@ struct Machine {
         return out;
       case Op::Shuffle:
         for (int k = 0, L = ty_lanes(t); k < L; k++) {
-          int i = static_cast<int>((n.imm >> (4 * k)) & 15);
+          int i = shuffle_index(n, k);
           lane_set(out, t, k, i < L ? lane_get(val[n.a], t, i) : lane_get(val[n.b], t, i - L));
+        }
+        return out;
+      case Op::Swizzle:
+        // Lane k is lane idx[k] of a, or 0 when idx[k] >= 16.
+        for (int k = 0; k < 16; k++) {
+          uint64_t i = lane_get(val[n.b], t, k);
+          lane_set(out, t, k, i < 16 ? lane_get(val[n.a], t, static_cast<int>(i)) : 0);
         }
         return out;
       default: break;

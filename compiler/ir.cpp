@@ -8,7 +8,7 @@
 namespace awasmc {
 
 static const OpInfo kOps[] = {
-#define OP(name, text, arity, flags, wk, w32, w64, wv32, wv64, js) {text, arity, flags, js},
+#define OP(name, text, arity, flags, wk, w32, w64, wv32, wv64, wv8, js) {text, arity, flags, js},
 #include "ops.def"
 #undef OP
 };
@@ -26,6 +26,7 @@ const char* ty_name(Ty t) {
     case Ty::I64: return "i64";
     case Ty::U32x4: return "u32x4";
     case Ty::U64x2: return "u64x2";
+    case Ty::U8x16: return "u8x16";
   }
   return "?";
 }
@@ -37,14 +38,15 @@ int ty_bytes(Ty t) {
     case Ty::U16: return 2;
     case Ty::U32: case Ty::I32: return 4;
     case Ty::U64: case Ty::I64: return 8;
-    case Ty::U32x4: case Ty::U64x2: return 16;
+    case Ty::U32x4: case Ty::U64x2: case Ty::U8x16: return 16;
   }
   return 0;
 }
 bool ty_signed(Ty t) { return t == Ty::I32 || t == Ty::I64; }
-bool ty_vector(Ty t) { return t == Ty::U32x4 || t == Ty::U64x2; }
-int ty_lanes(Ty t) { return t == Ty::U32x4 ? 4 : t == Ty::U64x2 ? 2 : 1; }
-Ty ty_lane(Ty t) { return t == Ty::U32x4 ? Ty::U32 : t == Ty::U64x2 ? Ty::U64 : t; }
+bool ty_vector(Ty t) { return t == Ty::U32x4 || t == Ty::U64x2 || t == Ty::U8x16; }
+int ty_lanes(Ty t) { return t == Ty::U32x4 ? 4 : t == Ty::U64x2 ? 2 : t == Ty::U8x16 ? 16 : 1; }
+Ty ty_lane(Ty t) { return t == Ty::U32x4 ? Ty::U32 : t == Ty::U64x2 ? Ty::U64 : t == Ty::U8x16 ? Ty::U8 : t; }
+Ty ty_lane_value(Ty t) { return ty_value(ty_lane(t)); }
 bool ty_is64(Ty t) { return t == Ty::U64 || t == Ty::I64; }
 Ty ty_value(Ty mem) { return mem == Ty::U8 || mem == Ty::U16 ? Ty::U32 : mem; }
 uint64_t ty_mask(Ty t) {
@@ -165,7 +167,7 @@ void print_block(const Function& f, const Block& b, int depth, std::string& out)
       case Op::ReplaceLane: out += " " + arg(n.a) + ", " + std::to_string(n.imm) + ", " + arg(n.b); break;
       case Op::Shuffle:
         out += " " + arg(n.a) + ", " + arg(n.b) + ", [";
-        for (int k = 0; k < ty_lanes(n.ty); k++) out += (k ? " " : "") + std::to_string((n.imm >> (4 * k)) & 15);
+        for (int k = 0; k < ty_lanes(n.ty); k++) out += (k ? " " : "") + std::to_string(shuffle_index(n, k));
         out += "]";
         break;
       default:
@@ -184,6 +186,13 @@ std::string print_function(const Function& f) {
   for (uint32_t i = 0; i < f.nparams; i++) out += (i ? ", $" : "$") + std::to_string(i) + ": " + ty_name(f.locals[i]);
   out += ")";
   if (f.result != Ty::None) out += std::string(" -> ") + ty_name(f.result);
+  if (!f.js_params.empty() || f.js_result != Ty::None) {
+    // The JavaScript signature: js(u64, u32) -> u64 [high word at 64].
+    out += " js(";
+    for (size_t i = 0; i < f.js_params.size(); i++) out += (i ? ", " : "") + std::string(ty_name(f.js_params[i]));
+    out += ")";
+    if (f.js_result != Ty::None) out += std::string(" -> ") + ty_name(f.js_result) + " [high word at " + std::to_string(f.result_hi) + "]";
+  }
   if (!f.targets.empty()) {
     out += " targets(";
     for (size_t i = 0; i < f.targets.size(); i++) out += (i ? ", " : "") + f.targets[i];
@@ -272,21 +281,22 @@ struct Verifier {
         break;
       case Op::Wrap: expect(id, ty_is64(t[0]) && (n.ty == Ty::U32 || n.ty == Ty::I32), "wrap 64 -> 32"); break;
       case Op::Retag: expect(id, ty_bytes(t[0]) == ty_bytes(n.ty) && ty_vector(t[0]) == ty_vector(n.ty), "retag keeps the width"); break;
-      case Op::Splat: expect(id, ty_vector(n.ty) && t[0] == ty_lane(n.ty), "splat lane type"); break;
+      case Op::Splat: expect(id, ty_vector(n.ty) && t[0] == ty_lane_value(n.ty), "splat lane type"); break;
       case Op::ExtractLane:
-        expect(id, ty_vector(t[0]) && n.ty == ty_lane(t[0]) && n.imm < static_cast<uint64_t>(ty_lanes(t[0])), "extract_lane");
+        expect(id, ty_vector(t[0]) && n.ty == ty_lane_value(t[0]) && n.imm < static_cast<uint64_t>(ty_lanes(t[0])), "extract_lane");
         break;
       case Op::ReplaceLane:
-        expect(id, ty_vector(n.ty) && t[0] == n.ty && t[1] == ty_lane(n.ty) && n.imm < static_cast<uint64_t>(ty_lanes(n.ty)), "replace_lane");
+        expect(id, ty_vector(n.ty) && t[0] == n.ty && t[1] == ty_lane_value(n.ty) && n.imm < static_cast<uint64_t>(ty_lanes(n.ty)), "replace_lane");
         break;
       case Op::Shuffle: {
         expect(id, ty_vector(n.ty) && t[0] == n.ty && t[1] == n.ty, "shuffle(T, T) -> T on lane types");
         const int L = ty_lanes(n.ty);
-        for (int k = 0; k < L; k++) expect(id, ((n.imm >> (4 * k)) & 15) < static_cast<uint64_t>(2 * L), "shuffle lane index");
-        expect(id, (n.imm >> (4 * L)) == 0, "shuffle has more indices than lanes");
+        for (int k = 0; k < L; k++) expect(id, shuffle_index(n, k) < 2 * L, "shuffle lane index");
+        for (int k = L; k < 16; k++) expect(id, shuffle_index(n, k) == 0, "shuffle has more indices than lanes");
         break;
       }
       default:
+        if (info.flags & LANE_ONLY) expect(id, ty_vector(n.ty), "only on lane types");
         if (info.flags & CMP) {
           expect(id, n.ty == (ty_vector(t[0]) ? t[0] : Ty::U32), "comparison result type");
           if (info.arity == 2) expect(id, t[0] == t[1], "operand types differ");

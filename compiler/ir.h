@@ -15,12 +15,12 @@
 
 namespace awasmc {
 
-enum class Ty : uint8_t { None, U8, U16, U32, I32, U64, I64, U32x4, U64x2 };
+enum class Ty : uint8_t { None, U8, U16, U32, I32, U64, I64, U32x4, U64x2, U8x16 };
 
-enum Flags : uint32_t { PURE = 1, LOAD = 2, EFFECT = 4, COMM = 8, CMP = 16 };
+enum Flags : uint32_t { PURE = 1, LOAD = 2, EFFECT = 4, COMM = 8, CMP = 16, LANE_ONLY = 32 };
 
 enum class Op : uint8_t {
-#define OP(name, text, arity, flags, wk, w32, w64, wv32, wv64, js) name,
+#define OP(name, text, arity, flags, wk, w32, w64, wv32, wv64, wv8, js) name,
 #include "ops.def"
 #undef OP
   Count_
@@ -40,7 +40,8 @@ int ty_bytes(Ty t);          // size in memory
 bool ty_signed(Ty t);
 bool ty_vector(Ty t);
 int ty_lanes(Ty t);          // 1 for scalars
-Ty ty_lane(Ty t);            // scalar lane type (t itself for scalars)
+Ty ty_lane(Ty t);            // scalar lane type (t itself for scalars; u8 for u8x16)
+Ty ty_lane_value(Ty t);      // the type of one lane as a value (u32 for a u8x16 lane)
 bool ty_is64(Ty t);          // u64/i64 scalar
 Ty ty_value(Ty mem);         // type of a loaded value: u8/u16 load as u32
 
@@ -53,6 +54,15 @@ struct Node {
   SrcLoc loc;
   uint32_t operand(int i) const { return i == 0 ? a : i == 1 ? b : c; }
 };
+
+// A shuffle's lane indices: one byte per result lane, lanes 0..7 in imm and 8..15 in imm2; index
+// i < lanes picks lane i of the first operand, lanes + i lane i of the second.
+inline int shuffle_index(const Node& n, int k) {
+  return static_cast<int>(((k < 8 ? n.imm : n.imm2) >> (8 * (k % 8))) & 0xff);
+}
+inline void set_shuffle_index(Node& n, int k, int i) {
+  (k < 8 ? n.imm : n.imm2) |= static_cast<uint64_t>(i & 0xff) << (8 * (k % 8));
+}
 
 struct Stmt;
 using Block = std::vector<Stmt>;
@@ -71,6 +81,12 @@ struct Function {
   std::vector<Ty> locals;  // the first `nparams` are the parameters
   uint32_t nparams = 0;
   Ty result = Ty::None;
+  // The signature at the JavaScript boundary, where it differs from the IR's (docs/target-contract.md):
+  // a u64 parameter is one JS number, passed as two u32 IR parameters (low word, then high word);
+  // a u64 result returns its low word and stores the high word at byte `result_hi`.
+  std::vector<Ty> js_params;  // empty: the IR parameters
+  Ty js_result = Ty::None;    // None: the IR result
+  uint32_t result_hi = 0;
   std::vector<Node> nodes{Node{}};  // nodes[0] is the null node
   Block body;
   SrcLoc loc;

@@ -1,6 +1,7 @@
 // Pass: expand ops that the target has no single instruction for, using the op
 // table (a `_` wasm column, an empty JS template): scalar not/andnot and bswap
-// on wasm; rotations on lane types; rotations, andnot and bswap on js/runtime.
+// on wasm; rotations on lane types (by whole bytes: one byte shuffle); rotations,
+// andnot and bswap on js/runtime, and there unaligned u16/u32 accesses (bytes).
 // Each expansion only produces ops the target has, so one pass reaches the fixpoint.
 #include <cstring>
 
@@ -22,14 +23,14 @@ namespace {
 
 struct WasmCols {
   bool by_column;  // built from the table's op columns (kinds BIN, UN, SHIFT)
-  bool i32, i64, v32, v64;
+  bool i32, i64, v32, v64, v8;
 };
 #define STR(x) #x
 const WasmCols kWasm[] = {
-#define OP(name, text, arity, flags, wk, w32, w64, wv32, wv64, js)                                                  \
+#define OP(name, text, arity, flags, wk, w32, w64, wv32, wv64, wv8, js)                                                  \
   {std::strcmp(STR(wk), "BIN") == 0 || std::strcmp(STR(wk), "UN") == 0 || std::strcmp(STR(wk), "SHIFT") == 0,      \
    std::strcmp(STR(w32), "_") != 0, std::strcmp(STR(w64), "_") != 0, std::strcmp(STR(wv32), "_") != 0,            \
-   std::strcmp(STR(wv64), "_") != 0},
+   std::strcmp(STR(wv64), "_") != 0, std::strcmp(STR(wv8), "_") != 0},
 #include "ops.def"
 #undef OP
 };
@@ -50,6 +51,7 @@ bool has_instr(const Function& f, const Node& n, Target t) {
     case Ty::U64: case Ty::I64: return c.i64;
     case Ty::U32x4: return c.v32;
     case Ty::U64x2: return c.v64;
+    case Ty::U8x16: return c.v8;
     default: return false;
   }
 }
@@ -61,6 +63,47 @@ bool lower_ops(Function& f, Target t) {
   Rebuilder r(f);
   Function out = r.run([&](uint32_t id) {
     const Node& n = f[id];
+    const Ty mem_ty = static_cast<Ty>(n.imm2);
+    if ((t == Target::Js || t == Target::Runtime) && (n.op == Op::Load || n.op == Op::Store) && ty_bytes(mem_ty) > 1 &&
+        n.imm % static_cast<uint64_t>(ty_bytes(mem_ty)) != 0) {
+      // An unaligned u16/u32 (a view at an odd byte offset): the js and runtime targets index
+      // typed arrays by element, so it is read and written byte by byte, little-endian.
+      changed = true;
+      const int size = ty_bytes(mem_ty);
+      uint32_t idx = 0;
+      if (n.a) {
+        uint32_t sh = r.constant(Ty::U32, size == 2 ? 1 : 2, n.loc);
+        idx = r.op(Op::Shl, Ty::U32, r.mapped(n.a), sh, n.loc);
+      }
+      uint32_t acc = 0;
+      for (int k = 0; k < size; k++) {
+        Node m;
+        m.op = n.op;
+        m.a = idx;
+        m.imm = n.imm + static_cast<uint64_t>(k);
+        m.imm2 = static_cast<uint64_t>(Ty::U8);
+        m.loc = n.loc;
+        if (n.op == Op::Load) {
+          m.ty = Ty::U32;
+          uint32_t byte = r.emit(m);
+          if (k) {
+            uint32_t sh = r.constant(Ty::U32, static_cast<uint64_t>(8 * k), n.loc);
+            byte = r.op(Op::Shl, Ty::U32, byte, sh, n.loc);
+          }
+          acc = acc ? r.op(Op::Or, Ty::U32, acc, byte, n.loc) : byte;
+        } else {
+          uint32_t v = r.mapped(n.b);
+          if (k) {
+            uint32_t sh = r.constant(Ty::U32, static_cast<uint64_t>(8 * k), n.loc);
+            v = r.op(Op::ShrU, Ty::U32, v, sh, n.loc);
+          }
+          m.b = v;
+          r.emit(m);
+        }
+      }
+      if (n.op == Op::Load) r.set_map(id, acc);
+      return;
+    }
     if (has_instr(f, n, t)) {
       r.set_map(id, r.copy(n));
       return;
@@ -74,7 +117,7 @@ bool lower_ops(Function& f, Target t) {
       Node c;
       c.op = Op::Const;
       c.ty = ty2;
-      c.imm = ty_mask(ty2);
+      c.imm = ty_vector(ty2) ? ~0ull : ty_mask(ty2);
       c.imm2 = ty_vector(ty2) ? ~0ull : 0;
       c.loc = loc;
       return r.emit(c);
@@ -106,6 +149,24 @@ bool lower_ops(Function& f, Target t) {
       }
       case Op::Rotl:
       case Op::Rotr: {
+        if (vec && f[n.b].op == Op::Const && (f[n.b].imm & (bits - 1)) % 8 == 0) {
+          // A lane rotation by whole bytes is one i8x16.shuffle (V8 makes shr, shl, or of the
+          // shifts: three instructions). Rotating right by s bytes: byte j of a lane is byte
+          // (j + s) mod bytes-per-lane.
+          const int amt = static_cast<int>(f[n.b].imm & (bits - 1)), lb = bits / 8;
+          const int s = (n.op == Op::Rotr ? amt : (bits - amt) % bits) / 8;
+          uint32_t bytes = r.op(Op::Retag, Ty::U8x16, a, 0, loc);
+          Node sh;
+          sh.op = Op::Shuffle;
+          sh.ty = Ty::U8x16;
+          sh.a = bytes;
+          sh.b = bytes;
+          sh.loc = loc;
+          for (int k = 0; k < 16; k++) set_shuffle_index(sh, k, (k / lb) * lb + (k % lb + s) % lb);
+          uint32_t moved = r.emit(sh);
+          r.set_map(id, r.op(Op::Retag, ty, moved, 0, loc));
+          return;
+        }
         // rotr(x, n) = (x >>> n) | (x << (bits - n)); shifts take the amount modulo bits,
         // so n = 0 gives x | x = x.
         uint32_t k = r.constant(amt_ty, static_cast<uint64_t>(bits), loc);

@@ -31,9 +31,9 @@ const char* const kReserved[] = {
 // not collide and stay allowed. Keep in step with emit_js.cpp, wrap.cpp,
 // emit_wasm.cpp and the JS templates in ops.def.
 const char* const kGenerated[] = {
-    "memoryBytes", "buffer", "M8", "M16", "M32",  // read or declared in the js target's instantiate()
+    "memoryBytes", "buffer", "M8", "M16", "M32", "H32",  // read or declared in the js target's instantiate()
     "memory",                                      // the wasm target's memory export
-    "ArrayBuffer", "Uint8Array", "Uint16Array", "Uint32Array", "Int32Array", "Math", "Error", "atob",  // globals it reads
+    "ArrayBuffer", "Uint8Array", "Uint16Array", "Uint32Array", "Int32Array", "Math", "Error", "atob", "RangeError",  // globals it reads
 };
 
 bool contains(const char* const* b, const char* const* e, std::string_view s) {

@@ -4,6 +4,7 @@
 // Every built-in checks its arguments and names them in errors.
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "stage_impl.h"
 
@@ -14,12 +15,13 @@ namespace {
 enum Builtin : int {
   // awasm prelude
   B_memory, B_fn, B_loop, B_when, B_rotl, B_rotr, B_bswap, B_select, B_andnot, B_eqz, B_lane, B_with_lane, B_assert, B_shuffle,
+  B_swizzle,
   // bound methods
-  B_type_array, B_view_load, B_view_store, B_view_as, B_view_lane, B_memory_batch, B_memory_data,
+  B_type_array, B_type_from, B_view_load, B_view_store, B_view_as, B_view_lane, B_memory_batch, B_memory_data,
   // JS globals
   B_math_floor, B_math_ceil, B_math_abs, B_math_min, B_math_max, B_math_trunc, B_math_sqrt, B_math_imul, B_math_pow,
   B_array_from, B_array_is_array, B_object_keys, B_object_values, B_object_entries, B_object_freeze, B_bigint, B_number,
-  B_string,
+  B_string, B_array,
 };
 
 bool is_int(double d) { return std::isfinite(d) && std::trunc(d) == d; }
@@ -35,7 +37,7 @@ constexpr Arity kArity[] = {
     {B_memory_batch, 3, 4, "memory.batch(name, copies, spec, layout)"},
     {B_memory_data, 3, 3, "memory.data(name, type, values)"},
     {B_fn, 2, 3, "fn(params, body, options)"},
-    {B_loop, 2, 2, "loop(count, body)"},
+    {B_loop, 2, 3, "loop(count, body, options)"},
     {B_when, 2, 3, "when(cond, then, otherwise)"},
     {B_rotl, 2, 2, "rotl(x, n)"},
     {B_rotr, 2, 2, "rotr(x, n)"},
@@ -47,6 +49,8 @@ constexpr Arity kArity[] = {
     {B_with_lane, 3, 3, "withLane(v, i, x)"},
     {B_assert, 1, 2, "assert(cond, message)"},
     {B_shuffle, 3, 3, "shuffle(a, b, lanes)"},
+    {B_swizzle, 2, 2, "swizzle(a, indices)"},
+    {B_type_from, 1, 1, "T.from(v)"},
 };
 
 }  // namespace
@@ -101,11 +105,12 @@ static Value type_value(Stager& s, Ty ty, bool be = false, uint32_t count = 0) {
 Value Stager::prelude_module() {
   if (prelude_.k == Value::Obj) return prelude_;
   Object* o = new_object();
-  for (Ty t : {Ty::U8, Ty::U16, Ty::U32, Ty::I32, Ty::U64, Ty::I64, Ty::U32x4, Ty::U64x2}) o->set(ty_name(t), type_value(*this, t));
+  for (Ty t : {Ty::U8, Ty::U16, Ty::U32, Ty::I32, Ty::U64, Ty::I64, Ty::U32x4, Ty::U64x2, Ty::U8x16}) o->set(ty_name(t), type_value(*this, t));
   static const std::pair<const char*, int> fns[] = {
       {"memory", B_memory}, {"fn", B_fn},         {"loop", B_loop},     {"when", B_when},     {"rotl", B_rotl},
       {"rotr", B_rotr},     {"bswap", B_bswap},   {"select", B_select}, {"andnot", B_andnot}, {"eqz", B_eqz},
-      {"lane", B_lane},     {"withLane", B_with_lane}, {"assert", B_assert}, {"shuffle", B_shuffle}};
+      {"lane", B_lane},     {"withLane", B_with_lane}, {"assert", B_assert}, {"shuffle", B_shuffle},
+      {"swizzle", B_swizzle}};
   for (auto& [name, id] : fns) o->set(name, builtin(*this, id, name));
   prelude_ = Value::object(o);
   return prelude_;
@@ -121,8 +126,12 @@ void Stager::install_globals(Env* env) {
                     {"max", B_math_max}, {"trunc", B_math_trunc}, {"sqrt", B_math_sqrt}, {"imul", B_math_imul},
                     {"pow", B_math_pow}});
   env->vars.push_back({"Math", math, true, true});
-  env->vars.push_back({"Array", obj({{"from", B_array_from}, {"isArray", B_array_is_array}}), true, true});
-  env->vars.push_back({"Object", obj({{"keys", B_object_keys}, {"values", B_object_values}, {"entries", B_object_entries}, {"freeze", B_object_freeze}}), true, true});
+  namespaces_[math.obj] = "Math";
+  // Array is callable (Array(n)) and has members: a built-in function with members (native_member).
+  env->vars.push_back({"Array", builtin(*this, B_array, "Array"), true, true});
+  Value object = obj({{"keys", B_object_keys}, {"values", B_object_values}, {"entries", B_object_entries}, {"freeze", B_object_freeze}});
+  env->vars.push_back({"Object", object, true, true});
+  namespaces_[object.obj] = "Object";
   env->vars.push_back({"BigInt", builtin(*this, B_bigint, "BigInt"), true, true});
   env->vars.push_back({"Number", builtin(*this, B_number, "Number"), true, true});
   env->vars.push_back({"String", builtin(*this, B_string, "String"), true, true});
@@ -139,12 +148,18 @@ Value Stager::native_member(Native* nat, const std::string& name, const Ast* at)
       return type_value(*this, nat->ty, true);
     }
     if (name == "array") return builtin(*this, B_type_array, "array", nat);
+    if (name == "from" && ty_vector(nat->ty) && !nat->count && !nat->be) return builtin(*this, B_type_from, "from", nat);
     if (name == "bits") return Value::num(ty_bytes(ty_lane(nat->ty)) * 8);
     if (name == "bytes") return Value::num(ty_bytes(nat->ty) * (nat->count ? nat->count : 1));
     if (name == "lanes") return Value::num(ty_lanes(nat->ty));
     if (name == "name") return Value::str(ty_name(nat->ty));
     if (name == "length" && nat->count) return Value::num(nat->count);
     error(at, std::string("type ") + ty_name(nat->ty) + " has no property '" + name + "'");
+  }
+  if (nat->kind == Native::Builtin && nat->id == B_array) {
+    if (name == "from") return builtin(*this, B_array_from, "from");
+    if (name == "isArray") return builtin(*this, B_array_is_array, "isArray");
+    unsupported_member("Array", name, {"from", "isArray"}, at);
   }
   if (nat->kind == Native::Builtin && nat->id == B_memory && name == "batch") return builtin(*this, B_memory_batch, "memory.batch");
   if (nat->kind == Native::Builtin && nat->id == B_memory && name == "data") return builtin(*this, B_memory_data, "memory.data");
@@ -171,6 +186,23 @@ Value Stager::native_member(Native* nat, const std::string& name, const Ast* at)
     error(at, "memory view " + nat->name + " has no property '" + name + "' (views have load, store, as, length, bytes, offset)");
   }
   error(at, describe(Value::native(nat)) + " has no property '" + name + "'");
+}
+
+void Stager::unsupported_member(const std::string& ns, const std::string& key, const std::vector<std::string>& have,
+                                const Ast* at) {
+  std::string list;
+  for (const std::string& h : have) list += (list.empty() ? "" : ", ") + ns + "." + h;
+  error(at, ns + "." + key + " is not supported in kernels (supported: " + list + ")" +
+                (ns == "Math" ? "; nothing random or time-dependent: the same kernel must always build the same bytes" : ""));
+}
+
+void Stager::check_namespace_member(const Object* o, const std::string& key, const Ast* at) {
+  auto it = namespaces_.find(o);
+  if (it == namespaces_.end()) return;
+  std::vector<std::string> have;
+  for (const auto& p : o->props) have.push_back(p.first);
+  std::sort(have.begin(), have.end());
+  unsupported_member(it->second, key, have, at);
 }
 
 Value Stager::string_member(const std::string& s, const std::string& name, const Ast* at) {
@@ -288,13 +320,35 @@ Value Stager::array_method(Array* arr, const std::string& name, std::vector<Valu
     }
     return Value::array(new_array(std::move(out), site));
   }
+  if (name == "flatMap" || name == "flat") {
+    // flatMap(f): map, then spread every array result one level; flat(): one level, flat(d): d levels.
+    std::vector<Value> mapped = arr->items;
+    if (name == "flatMap") {
+      Value f = callback(0);
+      for (size_t i = 0; i < mapped.size(); i++) mapped[i] = call(f, {arr->items[i], idx(i), Value::array(arr)}, site);
+    }
+    double depth = name == "flat" ? int_arg(0, 1) : 1;
+    std::vector<Value> out;
+    std::function<void(const std::vector<Value>&, double)> spread = [&](const std::vector<Value>& items, double d) {
+      for (const Value& x : items) {
+        if (x.k == Value::Arr && d > 0) spread(x.arr->items, d - 1);
+        else {
+          check_array_length(out.size() + 1, site);
+          out.push_back(x);
+        }
+      }
+    };
+    spread(mapped, depth);
+    return Value::array(new_array(std::move(out), site));
+  }
   if (name == "at") {
     double i = int_arg(0, 0);
     if (i < 0) i += len;
     if (i < 0 || i >= len) error(site, "static index out of range in array.at");
     return arr->items[static_cast<size_t>(i)];
   }
-  error(site, "arrays have no method '" + name + "' in kernels");
+  error(site, "arrays have no method '" + name + "' in kernels (they have map, forEach, filter, reduce, every, some, find, "
+              "findIndex, slice, concat, push, pop, fill, indexOf, includes, reverse, join, entries, keys, at, flat, flatMap)");
 }
 
 // ------------------------------------------------------------ calls
@@ -334,14 +388,14 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
         for (int i = 0; i < L; i++) {
           uint64_t x = const_bits(args[i], ty_lane(t), site);
           uint64_t& half = (i * bits) < 64 ? c.imm : c.imm2;
-          half |= bits == 64 ? x : (x & 0xffffffffu) << ((i * bits) % 64);
+          half |= bits == 64 ? x : (x & ty_mask(ty_lane(t))) << ((i * bits) % 64);
         }
         return emit(c, site);
       }
-      Value first = to_rt(args[0], ty_lane(t), site);
+      Value first = to_rt(args[0], ty_lane_value(t), site);
       Value v = convert(t, first, site);
       for (int i = 1; i < ty_lanes(t); i++) {
-        Value x = to_rt(args[i], ty_lane(t), site);
+        Value x = to_rt(args[i], ty_lane_value(t), site);
         Node n;
         n.op = Op::ReplaceLane;
         n.ty = t;
@@ -469,13 +523,13 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       for (auto& p : arg(0).arr->items) {
         if (p.k != Value::Nat || p.nat->kind != Native::Type || p.nat->count || p.nat->be)
           error(site, "fn(params, body): parameter types must be plain types, not " + describe(p));
-        if (p.nat->ty != Ty::U32 && p.nat->ty != Ty::I32)
-          error(site, std::string("fn parameters are u32 or i32 (JavaScript numbers), not ") + ty_name(p.nat->ty));
+        if (p.nat->ty != Ty::U32 && p.nat->ty != Ty::I32 && p.nat->ty != Ty::U64)
+          error(site, std::string("fn parameters are u32, i32 or u64 (JavaScript numbers), not ") + ty_name(p.nat->ty));
         k.params.push_back(p.nat->ty);
       }
       return Value::native(new_native(std::move(k)));
     }
-    case B_loop: runtime_loop(arg(0), arg(1), site); return Value::undef();
+    case B_loop: loop_with_options(arg(0), arg(1), arg(2), site); return Value::undef();
     case B_when: runtime_when(arg(0), arg(1), arg(2), site); return Value::undef();
     case B_rotl:
     case B_rotr: {
@@ -524,7 +578,7 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       if (!ty_vector(v.ty)) error(site, "lane(v, i): v must be a lane type such as u32x4");
       Node n;
       n.op = Op::ExtractLane;
-      n.ty = ty_lane(v.ty);
+      n.ty = ty_lane_value(v.ty);
       n.a = v.node;
       n.imm = want_index(1, "lane index", ty_lanes(v.ty));
       return emit(n, site);
@@ -537,7 +591,7 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       n.ty = v.ty;
       n.a = v.node;
       n.imm = want_index(1, "lane index", ty_lanes(v.ty));
-      n.b = to_rt(arg(2), ty_lane(v.ty), site).node;
+      n.b = to_rt(arg(2), ty_lane_value(v.ty), site).node;
       return emit(n, site);
     }
     case B_shuffle: {
@@ -557,8 +611,48 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
         const Value& x = arg(2).arr->items[k];
         if (x.k != Value::Num || !is_int(x.n) || x.n < 0 || x.n >= 2 * L)
           error(site, "shuffle: lane index " + describe(x) + " is out of range 0.." + std::to_string(2 * L - 1));
-        n.imm |= static_cast<uint64_t>(x.n) << (4 * k);
+        set_shuffle_index(n, k, static_cast<int>(x.n));
       }
+      return emit(n, site);
+    }
+    case B_swizzle: {
+      // swizzle(a, indices): lane k is lane indices[k] of a, 0 when indices[k] >= 16. Runtime
+      // indices give one i8x16.swizzle on wasm; a static array of 16 is a shuffle with zeros.
+      const Value& a = want_rt(0, "swizzle(a, indices): a");
+      if (a.ty != Ty::U8x16) error(site, std::string("swizzle(a, indices): a must be a u8x16, not ") + ty_name(a.ty) + "; convert with u8x16.from(v)");
+      if (arg(1).k == Value::Arr) {
+        if (arg(1).arr->items.size() != 16) error(site, "swizzle(a, indices): a static indices array needs 16 numbers");
+        Value zero = rt_const(Value::num(0), Ty::U8x16, site);
+        Node n;
+        n.op = Op::Shuffle;
+        n.ty = Ty::U8x16;
+        n.a = a.node;
+        n.b = zero.node;
+        for (int k = 0; k < 16; k++) {
+          const Value& x = arg(1).arr->items[k];
+          if (x.k != Value::Num || !is_int(x.n) || x.n < 0 || x.n > 255)
+            error(site, "swizzle: index " + describe(x) + " is not a byte (0..255; 16 and above give 0)");
+          set_shuffle_index(n, k, x.n < 16 ? static_cast<int>(x.n) : 16);
+        }
+        return emit(n, site);
+      }
+      Value idx = to_rt(arg(1), Ty::U8x16, site);
+      Node n;
+      n.op = Op::Swizzle;
+      n.ty = Ty::U8x16;
+      n.a = a.node;
+      n.b = idx.node;
+      return emit(n, site);
+    }
+    case B_type_from: {
+      // u32x4.from(v): the same 16 bytes as another lane type (free on wasm).
+      const Value& v = want_rt(0, (std::string(ty_name(nat->self->ty)) + ".from(v): v").c_str());
+      if (!ty_vector(v.ty)) error(site, std::string(ty_name(nat->self->ty)) + ".from(v) reinterprets a lane type; v is " + ty_name(v.ty));
+      if (v.ty == nat->self->ty) return v;
+      Node n;
+      n.op = Op::Retag;
+      n.ty = nat->self->ty;
+      n.a = v.node;
       return emit(n, site);
     }
     case B_assert: {
@@ -583,16 +677,25 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       n.op = store ? Op::Store : Op::Load;
       n.imm2 = static_cast<uint64_t>(v->ty);
       n.imm = v->offset;
-      const Value& i = arg(0);
+      Value i = arg(0);
+      // A runtime index that is a constant (a table entry read at build time) is a static index.
+      if (i.k == Value::Rt && i.ty == Ty::U32 && fn_ && fn()->nodes[i.node].op == Op::Const)
+        i = Value::num(static_cast<double>(fn()->nodes[i.node].imm & 0xffffffffu));
       if (i.k == Value::Rt) {
         if (i.ty != Ty::U32) error(site, std::string("memory index must be u32, not ") + ty_name(i.ty));
         n.a = v->stride == 1 ? i.node : rt_binary(Op::Mul, i, Value::num(v->stride), site).node;
       } else {
-        uint32_t k = want_index(0, ("index into memory view '" + v->name + "':").c_str(), v->count);
+        if (i.k != Value::Num) error(site, "index into memory view '" + v->name + "': must be a number, not " + describe(i));
+        if (!is_int(i.n) || i.n < 0 || i.n >= v->count)
+          error(site, "index into memory view '" + v->name + "': " + to_string(i, site) + " is out of range 0.." + std::to_string(static_cast<long long>(v->count) - 1));
+        uint32_t k = static_cast<uint32_t>(i.n);
         n.imm += static_cast<uint64_t>(k) * v->stride * ty_bytes(v->ty);
       }
       Ty vt = ty_value(v->ty);
-      bool swap = v->be && ty_bytes(v->ty) > 1;
+      // A static index into a constant region reads the constant (tables in unrolled loops).
+      if (!store && v->readonly && !n.a)
+        if (uint32_t c = constant_load(v, n.imm, site)) return Value::rt(c, vt);
+      bool swap = v->be && ty_bytes(ty_lane(v->ty)) > 1;
       // A big-endian u16 is byte-swapped as a u32 and shifted back down.
       auto swapped = [&](Value x) {
         x = rt_unary(Op::Bswap, x, site);
@@ -617,10 +720,23 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       if (t.k != Value::Nat || t.nat->kind != Native::Type || t.nat->count) error(site, "view.as(type): type must be a plain type such as u32 or u32.be");
       uint64_t bytes = static_cast<uint64_t>(v->count) * ty_bytes(v->ty);
       int eb = ty_bytes(t.nat->ty);
-      if (bytes % eb) error(site, "view.as: " + std::to_string(bytes) + " bytes is not a whole number of " + ty_name(t.nat->ty));
       Native nv = *v;
       nv.ty = t.nat->ty;
       nv.be = t.nat->be;
+      if (args.size() > 2) error(site, "view.as(type, byteOffset) takes one or two arguments");
+      if (args.size() == 2) {
+        // view.as(type, byteOffset): the whole elements of type from that byte on, at any offset
+        // (js and runtime read unaligned elements byte by byte: lower_ops.cpp).
+        if (arg(1).k != Value::Num) error(arg_node(site, 1), "view.as(type, byteOffset): the byte offset must be a static number, not " + describe(arg(1)));
+        const double off = arg(1).n;
+        if (!is_int(off) || off < 0 || off + eb > static_cast<double>(bytes))
+          error(arg_node(site, 1), "view.as: byte offset " + to_string(arg(1), site) + " leaves no whole " + ty_name(t.nat->ty) + " in the " +
+                                       std::to_string(bytes) + " bytes of view '" + v->name + "' (offsets 0.." + std::to_string(static_cast<long long>(bytes) - eb) + ")");
+        nv.offset = v->offset + static_cast<uint32_t>(off);
+        nv.count = static_cast<uint32_t>((bytes - static_cast<uint64_t>(off)) / eb);
+        return Value::native(new_native(std::move(nv)));
+      }
+      if (bytes % eb) error(site, "view.as: " + std::to_string(bytes) + " bytes is not a whole number of " + ty_name(t.nat->ty));
       nv.count = static_cast<uint32_t>(bytes / eb);
       return Value::native(new_native(std::move(nv)));
     }
@@ -667,6 +783,17 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       return Value::array(new_array(std::move(items), site));
     }
     case B_array_is_array: return Value::boolean(arg(0).k == Value::Arr);
+    case B_array: {
+      // Array(n): n elements, each undefined (JavaScript's holes, which kernels do not have, become
+      // undefined); Array(a, b, ...) with any other arguments: those elements.
+      if (args.size() == 1 && arg(0).k == Value::Num) {
+        double n = arg(0).n;
+        if (!is_int(n) || n < 0) error(site, "Array(n): n must be a non-negative integer, not " + describe(arg(0)));
+        check_array_length(n > 1e15 ? SIZE_MAX : static_cast<size_t>(n), site);
+        return Value::array(new_array(std::vector<Value>(static_cast<size_t>(n)), site));
+      }
+      return Value::array(new_array(args, site));
+    }
     case B_object_keys:
     case B_object_values:
     case B_object_entries: {

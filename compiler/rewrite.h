@@ -24,6 +24,9 @@ class Rebuilder {
     nf_.locals = old.locals;
     nf_.nparams = old.nparams;
     nf_.result = old.result;
+    nf_.js_params = old.js_params;
+    nf_.js_result = old.js_result;
+    nf_.result_hi = old.result_hi;
     nf_.loc = old.loc;
   }
 

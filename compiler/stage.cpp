@@ -357,12 +357,51 @@ Module Stager::run(const std::string& rel_path) {
   return out;
 }
 
+// A kernel is staged once for every target, unless a loop inside it is unrolled on some targets
+// only (loop(n, body, { unroll: ['wasm'] })): then it is staged once per target it is built for,
+// and targets whose functions come out the same share one function (with those targets).
 void Stager::stage_kernel(const std::string& name, Native* k, Module& out) {
+  stage_target_.clear();
+  per_target_ = false;
+  Function f = stage_kernel_once(name, k);
+  if (!per_target_) {
+    module_nodes_ += f.nodes.size() - 1;
+    out.functions.push_back(std::move(f));
+    return;
+  }
+  std::vector<std::pair<std::string, Function>> variants;  // printed IR -> function, in target order
+  for (const char* t : {"wasm", "wasm_threads", "js", "runtime"}) {
+    if (!k->targets.empty() && std::find(k->targets.begin(), k->targets.end(), t) == k->targets.end()) continue;
+    stage_target_ = t;
+    Function g = stage_kernel_once(name, k);
+    g.targets.clear();
+    std::string text = print_function(g);
+    auto it = std::find_if(variants.begin(), variants.end(), [&](const auto& v) { return v.first == text; });
+    if (it == variants.end()) {
+      variants.emplace_back(std::move(text), std::move(g));
+      it = variants.end() - 1;
+    }
+    it->second.targets.push_back(t);
+  }
+  stage_target_.clear();
+  for (auto& [text, g] : variants) {
+    module_nodes_ += g.nodes.size() - 1;
+    out.functions.push_back(std::move(g));
+  }
+}
+
+Function Stager::stage_kernel_once(const std::string& name, Native* k) {
   Function f;
   f.name = name;
   f.loc = k->loc;
-  f.locals = k->params;
-  f.nparams = static_cast<uint32_t>(k->params.size());
+  // A u64 parameter is two u32 IR parameters, low word first (the boundary splits a JS number).
+  const bool wide = std::find(k->params.begin(), k->params.end(), Ty::U64) != k->params.end();
+  for (Ty t : k->params) {
+    f.locals.push_back(t == Ty::U64 ? Ty::U32 : t);
+    if (t == Ty::U64) f.locals.push_back(Ty::U32);
+  }
+  if (wide) f.js_params = k->params;
+  f.nparams = static_cast<uint32_t>(f.locals.size());
   f.targets = k->targets;
   fn_ = &f;
   chain_.clear();
@@ -375,12 +414,42 @@ void Stager::stage_kernel(const std::string& name, Native* k, Module& out) {
     n.op = Op::LocalGet;
     n.ty = f.locals[i];
     n.imm = i;
-    args.push_back(emit(n, site));
+    Value v = emit(n, site);
+    if (wide && k->params[args.size()] == Ty::U64) {
+      // (u64(hi) << 32) | u64(lo)
+      n.imm = ++i;
+      Value hi = emit(n, site);
+      Value lo64 = convert(Ty::U64, v, site);
+      Value hi64 = convert(Ty::U64, hi, site);
+      Value up = rt_binary(Op::Shl, hi64, Value::num(32), site);
+      v = rt_binary(Op::Or, up, lo64, site);
+    }
+    args.push_back(v);
   }
   Value r = call(Value::closure(k->fn), args, site);
+  if (r.k == Value::Rt && r.ty == Ty::U64) {
+    // The high word goes to memory (one 16-byte region for the module), the low word is returned.
+    if (!result_hi_) {
+      for (const Region& reg : out_->regions)
+        if (reg.name == "u64_result")
+          error(site, "kernel " + name + " returns a u64, whose high word goes to a region named 'u64_result'; a memory region of this module already has that name: rename it");
+      result_hi_ = alloc_region("u64_result", 16, site) + 1;
+    }
+    f.js_result = Ty::U64;
+    f.result_hi = result_hi_ - 1;
+    Value down = rt_binary(Op::ShrU, r, Value::num(32), site);
+    Value hi = convert(Ty::U32, down, site);
+    Node st;
+    st.op = Op::Store;
+    st.imm = f.result_hi;
+    st.imm2 = static_cast<uint64_t>(Ty::U32);
+    st.b = hi.node;
+    emit(st, site);
+    r = convert(Ty::U32, r, site);
+  }
   if (r.k == Value::Rt) {
     if (r.ty != Ty::U32 && r.ty != Ty::I32)
-      error(site, "exported kernel " + name + " returns " + ty_name(r.ty) + "; results must be u32 or i32");
+      error(site, "exported kernel " + name + " returns " + ty_name(r.ty) + "; results must be u32, i32 or u64");
     f.result = r.ty;
     Node n;
     n.op = Op::Return;
@@ -391,8 +460,7 @@ void Stager::stage_kernel(const std::string& name, Native* k, Module& out) {
   }
   fn_ = nullptr;
   blocks_.clear();
-  module_nodes_ += f.nodes.size() - 1;
-  out.functions.push_back(std::move(f));
+  return f;
 }
 
 const Ast* Stager::arg_node(const Ast* site, size_t i) {
@@ -656,6 +724,18 @@ Value Stager::make_closure(const Ast* fnode, Env* env, std::string name) {
 Binding* Stager::lookup(const std::string& name, Env* env, const Ast* at) {
   for (Env* e = env; e; e = e->parent)
     if (Binding* b = e->find_here(name)) return b;
+  // JavaScript's other globals exist in a browser or node, not in a kernel: say so by name.
+  static const char* const kNotInKernels[] = {
+      "Date", "JSON", "console", "globalThis", "window", "self", "process", "require", "Symbol", "Map", "Set",
+      "WeakMap", "WeakSet", "Promise", "Reflect", "Proxy", "RegExp", "Error", "TypeError", "RangeError", "parseInt",
+      "parseFloat", "isNaN", "isFinite", "eval", "Function", "Intl", "Atomics", "SharedArrayBuffer", "ArrayBuffer",
+      "DataView", "Uint8Array", "Uint16Array", "Uint32Array", "Int8Array", "Int16Array", "Int32Array", "Float32Array",
+      "Float64Array", "BigInt64Array", "BigUint64Array", "WebAssembly", "crypto", "performance", "setTimeout",
+      "queueMicrotask", "structuredClone", "encodeURIComponent", "decodeURIComponent", "atob", "btoa", "Boolean"};
+  for (const char* g : kNotInKernels)
+    if (name == g)
+      error(at, name + " is not supported in kernels: they run at build time and must build the same bytes every time "
+                       "(globals in kernels: Math, Array, Object, BigInt, Number, String, Infinity, NaN)");
   error(at, "'" + name + "' is not defined");
 }
 
@@ -874,7 +954,8 @@ Value Stager::eval(const Ast* e, Env* env) {
     return truthy(c, e) ? eval(e->field("consequence"), env) : eval(e->field("alternative"), env);
   }
   if (t == "spread_element") error(e, "spread is only allowed in array literals, object literals and call arguments");
-  if (t == "new_expression") error(e, "new_expression is not allowed in kernels");
+  if (t == "new_expression")
+    error(e, "new is not allowed in kernels (an array of n elements is Array(n) or Array.from({ length: n }, f))");
   if (t == "this") error(e, "this is not allowed in kernels");
   if (t == "regex") error(e, "regex is not allowed in kernels");
   if (t == "await_expression" || t == "yield_expression") error(e, t + " is not allowed in kernels");
@@ -923,16 +1004,12 @@ static std::string callee_name(const Ast* a) {
   return obj.empty() || prop.empty() ? "" : obj + "." + prop;
 }
 
-// "'Math.random' is undefined, not a function", with what Math does have.
+// "'cfg.mix' is undefined, not a function".
 void Stager::not_callable(const Ast* callee, const Value& v) {
   const std::string name = callee_name(callee);
   const std::string what = name.empty() ? "" : "'" + name + "' is ";
-  std::string msg = what + describe(v) + ", not a function";
-  const Ast* obj = callee->type == "member_expression" ? callee->field("object") : nullptr;
-  if (obj && obj->type == "identifier" && obj->text == "Math")
-    msg += " (Math in kernels has abs, ceil, floor, imul, max, min, pow, sqrt and trunc: nothing random or "
-           "time-dependent, since the same kernel must always build the same bytes)";
-  error(callee, msg);
+  // (A member that Math, Array or Object lack is an error where it is read: check_namespace_member.)
+  error(callee, what + describe(v) + ", not a function");
 }
 
 Value Stager::call(const Value& callee, std::vector<Value> args, const Ast* site) {
@@ -1170,6 +1247,7 @@ Value Stager::get_member(const Value& obj, const Value& key, const Ast* at) {
     case Value::Obj: {
       std::string k = to_string(key, at);
       if (Value* v = obj.obj->find(k)) return *v;
+      check_namespace_member(obj.obj, k, at);
       return Value::undef();
     }
     case Value::Nat: return native_member(obj.nat, to_string(key, at), at);

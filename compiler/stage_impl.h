@@ -79,6 +79,11 @@ class Stager {
   bool strict_equal(const Value& a, const Value& b);
   uint32_t alloc_region(const std::string& name, uint32_t bytes, const Ast* at, std::string data = {});
   void runtime_loop(const Value& count, const Value& body, const Ast* at);
+  // loop(count, body, { unroll }): unroll is true, false or a list of targets. Staged for one
+  // target at a time (stage_target_) when a list is given; see stage_kernel.
+  void loop_with_options(const Value& count, const Value& body, const Value& options, const Ast* at);
+  // A static index into a constant data region (memory.data) reads the constant: the node, or 0.
+  uint32_t constant_load(const Native* view, uint64_t byte_offset, const Ast* at);
   void runtime_when(const Value& cond, const Value& then_fn, const Value& else_fn, const Ast* at);
   Value prelude_module();
   void install_globals(Env* env);
@@ -124,6 +129,10 @@ class Stager {
   ModuleRecord* load_module(const std::string& rel_path, const Ast* at);
   void run_module(ModuleRecord* m);
   void stage_kernel(const std::string& name, Native* k, Module& out);
+  Function stage_kernel_once(const std::string& name, Native* k);
+  std::string stage_target_;     // while staging a kernel for one target only: its name
+  bool per_target_ = false;      // a loop's unroll option named targets: stage per target
+  uint32_t result_hi_ = 0;       // 1 + the offset of region u64_result (high words of u64 results), 0 = none yet
 
   // loop-carried runtime values (see stage.cpp: "Runtime control flow")
   struct Cell {
@@ -133,11 +142,24 @@ class Stager {
     Value snapshot;  // for static leaves
     std::string name;
   };
-  void collect_cells(Env* env, std::vector<Cell>& out);
-  void walk_value(Value* v, const std::string& name, std::vector<Cell>& out, std::vector<const void*>& seen);
-  void carry_in(std::vector<Cell>& cells, const Ast* at);
-  void reload(std::vector<Cell>& cells, const Ast* at);
-  void carry_out(Env* env, std::vector<Cell>& cells, const Ast* at, const char* what);
+  // Every array and object reachable from the scopes, under the first name that reaches it, and
+  // every further name that reaches the same one (an alias: `let h = key`). Which names share an
+  // array is part of a runtime body's shape: it must be the same before and after the body.
+  struct Shared {
+    std::string name;
+    const void* obj;
+    bool array;
+    std::string alias_of;  // empty: the first name that reaches obj
+  };
+  struct Cells {
+    std::vector<Cell> leaves;
+    std::vector<Shared> shared;
+  };
+  void collect_cells(Env* env, Cells& out);
+  void walk_value(Value* v, const std::string& name, Cells& out);
+  void carry_in(Cells& cells, const Ast* at);
+  void reload(Cells& cells, const Ast* at);
+  void carry_out(Env* env, Cells& cells, const Ast* at, const char* what);
 
   std::string root_;
   std::string base_;  // modules stay inside this folder (relative to root_, "" = root_) by real path
@@ -150,6 +172,16 @@ class Stager {
   std::map<std::string, std::unique_ptr<ModuleRecord>> modules_;  // keyed by path: ordered
   std::vector<std::string> loading_;
   std::map<std::pair<const Native*, int>, Native*> builtins_;  // see builtin_native
+  // The built-in namespaces (Math, Object) by object: reading a member they lack is an error
+  // naming it and what they have, not an undefined that fails later.
+  std::map<const Object*, std::string> namespaces_;
+ public:
+  // "Math.sin is not supported in kernels (supported: Math.abs, ...)" when `o` is a built-in
+  // namespace without `key`; returns quietly for other objects.
+  void check_namespace_member(const Object* o, const std::string& key, const Ast* at);
+  void unsupported_member(const std::string& ns, const std::string& key, const std::vector<std::string>& have, const Ast* at);
+
+ private:
   Value prelude_;
   Env* new_env(Env* parent);
 

@@ -64,6 +64,7 @@ Value Stager::rt_const(const Value& v, Ty ty, const Ast* at) {
   n.ty = ty;
   if (ty_vector(ty)) {
     if (ty_is64(ty_lane(ty))) n.imm = n.imm2 = bits;
+    else if (ty_lane(ty) == Ty::U8) n.imm = n.imm2 = bits * 0x0101010101010101ull;
     else n.imm = n.imm2 = bits | (bits << 32);
   } else {
     n.imm = bits;
@@ -97,6 +98,12 @@ uint64_t Stager::const_bits(const Value& v, Ty ty, const Ast* at) {
   } else {
     error(at, "expected a " + std::string(ty_name(ty)) + " value, got " + describe(v));
   }
+  if (lane == Ty::U8) {
+    // A byte lane takes -128..255.
+    const int64_t x = static_cast<int64_t>(static_cast<int32_t>(bits));
+    if (x < -128 || x > 255) error(at, "constant " + (v.k == Value::Big ? bigint_to_string(v.big) + "n" : number_to_string(v.n)) + " does not fit in a " + ty_name(ty) + " lane (0..255)");
+    bits &= 0xff;
+  }
   return bits;
 }
 
@@ -117,6 +124,9 @@ Value Stager::rt_binary(Op op, Value l, Value r, const Ast* at) {
     error(at, std::string("type mix: ") + ty_name(l.ty) + " " + op_info(op).text + " " + ty_name(r.ty) +
                   "; convert one side explicitly, e.g. " + ty_name(l.ty) + "(x)");
   if (is_shift(op) && l.k != Value::Rt) error(at, "the shifted value must be a runtime value here, not " + describe(l));
+  if (ty == Ty::U8x16 && op != Op::Add && op != Op::Sub && op != Op::And && op != Op::Or && op != Op::Xor && op != Op::Andnot)
+    error(at, std::string(op_info(op).text) + " is not defined on u8x16 (it has + - & | ^ ~, andnot, shuffle, swizzle, lane and "
+                  "withLane); reinterpret it as another lane type with u32x4.from(v) or u64x2.from(v)");
   Ty rty = (is_shift(op) && ty_vector(ty)) ? Ty::U32 : ty;
   l = to_rt(l, ty, at);
   r = to_rt(r, rty, at);
@@ -140,6 +150,8 @@ Value Stager::rt_binary(Op op, Value l, Value r, const Ast* at) {
 Value Stager::rt_unary(Op op, const Value& x, const Ast* at) {
   if (x.k != Value::Rt) error(at, std::string(op_info(op).text) + " needs a runtime value, not " + describe(x));
   if (op == Op::Eqz && ty_vector(x.ty)) error(at, "! is not defined on lane types; eqz(v) gives a lane mask");
+  if (x.ty == Ty::U8x16 && op != Op::Not)
+    error(at, std::string(op_info(op).text) + " is not defined on u8x16; reinterpret it with u32x4.from(v) or u64x2.from(v)");
   Node n;
   n.op = op;
   n.ty = op == Op::Eqz ? Ty::U32 : x.ty;
@@ -157,7 +169,7 @@ Value Stager::convert(Ty to, const Value& x, const Ast* at) {
   n.a = x.node;
   if (ty_vector(to)) {
     if (ty_vector(from)) error(at, std::string("cannot convert ") + ty_name(from) + " to " + ty_name(to));
-    if (from != ty_lane(to)) error(at, std::string("type mix: splat to ") + ty_name(to) + " needs a " + ty_name(ty_lane(to)) + ", got " + ty_name(from));
+    if (from != ty_lane_value(to)) error(at, std::string("type mix: splat to ") + ty_name(to) + " needs a " + ty_name(ty_lane_value(to)) + ", got " + ty_name(from));
     n.op = Op::Splat;
   } else if (ty_vector(from)) {
     error(at, std::string("cannot convert ") + ty_name(from) + " to " + ty_name(to) + "; use lane(v, i)");
@@ -183,34 +195,37 @@ Value Stager::convert(Ty to, const Value& x, const Ast* at) {
 // instead of once per iteration, so it is an error. Unused locals and copies
 // are cleaned up by fold.cpp.
 
-void Stager::walk_value(Value* v, const std::string& name, std::vector<Cell>& out, std::vector<const void*>& seen) {
+void Stager::walk_value(Value* v, const std::string& name, Cells& out) {
   if (v->k == Value::Rt || v->is_static_leaf()) {
-    out.push_back({v, 0, v->k == Value::Rt, v->k == Value::Rt ? Value{} : *v, name});
+    out.leaves.push_back({v, 0, v->k == Value::Rt, v->k == Value::Rt ? Value{} : *v, name});
     return;
   }
+  if (v->k != Value::Arr && v->k != Value::Obj) return;
+  const void* obj = v->k == Value::Arr ? static_cast<const void*>(v->arr) : static_cast<const void*>(v->obj);
+  for (const Shared& s : out.shared)
+    if (s.obj == obj && s.alias_of.empty()) {
+      out.shared.push_back({name, obj, v->k == Value::Arr, s.name});
+      return;
+    }
+  out.shared.push_back({name, obj, v->k == Value::Arr, ""});
   if (v->k == Value::Arr) {
-    if (std::find(seen.begin(), seen.end(), v->arr) != seen.end()) return;
-    seen.push_back(v->arr);
-    for (size_t i = 0; i < v->arr->items.size(); i++) walk_value(&v->arr->items[i], name + "[" + std::to_string(i) + "]", out, seen);
-  } else if (v->k == Value::Obj) {
-    if (std::find(seen.begin(), seen.end(), v->obj) != seen.end()) return;
-    seen.push_back(v->obj);
-    for (auto& p : v->obj->props) walk_value(&p.second, name + "." + p.first, out, seen);
+    for (size_t i = 0; i < v->arr->items.size(); i++) walk_value(&v->arr->items[i], name + "[" + std::to_string(i) + "]", out);
+  } else {
+    for (auto& p : v->obj->props) walk_value(&p.second, name + "." + p.first, out);
   }
 }
 
-void Stager::collect_cells(Env* env, std::vector<Cell>& out) {
-  std::vector<const void*> seen;
+void Stager::collect_cells(Env* env, Cells& out) {
   for (Env* e = env; e; e = e->parent)
     for (Binding& b : e->vars) {
       // A const binding cannot be reassigned, but the arrays and objects it holds can change.
       if (!b.ready || (b.is_const && b.v.k != Value::Arr && b.v.k != Value::Obj)) continue;
-      walk_value(&b.v, b.name, out, seen);
+      walk_value(&b.v, b.name, out);
     }
 }
 
-void Stager::carry_in(std::vector<Cell>& cells, const Ast* at) {
-  for (Cell& c : cells) {
+void Stager::carry_in(Cells& cells, const Ast* at) {
+  for (Cell& c : cells.leaves) {
     if (!c.rt) continue;
     c.local = static_cast<uint32_t>(fn_->locals.size());
     fn_->locals.push_back(c.v->ty);
@@ -222,8 +237,8 @@ void Stager::carry_in(std::vector<Cell>& cells, const Ast* at) {
   }
 }
 
-void Stager::reload(std::vector<Cell>& cells, const Ast* at) {
-  for (Cell& c : cells) {
+void Stager::reload(Cells& cells, const Ast* at) {
+  for (Cell& c : cells.leaves) {
     if (!c.rt) continue;
     Node n;
     n.op = Op::LocalGet;
@@ -233,16 +248,49 @@ void Stager::reload(std::vector<Cell>& cells, const Ast* at) {
   }
 }
 
-void Stager::carry_out(Env* env, std::vector<Cell>& cells, const Ast* at, const char* what) {
-  std::vector<Cell> now;
+void Stager::carry_out(Env* env, Cells& cells, const Ast* at, const char* what) {
+  Cells now;
   collect_cells(env, now);
-  for (size_t i = 0; i < std::max(now.size(), cells.size()); i++) {
-    if (i >= now.size() || i >= cells.size() || now[i].name != cells[i].name) {
-      const std::string& nm = i < cells.size() ? cells[i].name : now[i].name;
+  // Sharing first: the body is staged once, so two names that reach one array before it must
+  // reach one array after it (and the other way round), or the next run of the body would see
+  // a sharing that the staged code does not have.
+  auto find = [](const Cells& c, const std::string& name) -> const Shared* {
+    for (const Shared& s : c.shared)
+      if (s.name == name) return &s;
+    return nullptr;
+  };
+  auto same_sharing = [&](const Shared& s, const Cells& other) {
+    const Shared* o = find(other, s.name);
+    return o && o->alias_of == s.alias_of;
+  };
+  for (const Shared& s : cells.shared) {
+    if (s.alias_of.empty() || same_sharing(s, now)) continue;
+    const Shared* first_now = find(now, s.alias_of);
+    // Who was given another array: the name that no longer reaches the shared one.
+    const bool first_moved = first_now && first_now->obj != s.obj;
+    const std::string& moved = first_moved ? s.alias_of : s.name;
+    const std::string& kept = first_moved ? s.name : s.alias_of;
+    const char* kind = s.array ? "array" : "object";
+    error(at, "'" + moved + "' is given a new " + kind + " inside a " + what + ", but before it '" + moved + "' and '" + kept +
+                  "' are the same " + kind + " (let " + moved + " = " + kept +
+                  "): the body is staged once and cannot tell them apart on later iterations; make '" + moved +
+                  "' a copy before the " + what + (s.array ? " (let " + moved + " = [..." + kept + "])" : " (let " + moved + " = {..." + kept + "})"));
+  }
+  for (const Shared& s : now.shared) {
+    if (s.alias_of.empty() || same_sharing(s, cells)) continue;
+    const char* kind = s.array ? "array" : "object";
+    error(at, "'" + s.name + "' becomes the same " + kind + " as '" + s.alias_of + "' inside a " + what +
+                  "; the body is staged once and cannot share them only from then on; assign a copy instead ([..." + s.alias_of + "])");
+  }
+  std::vector<Cell>& old_leaves = cells.leaves;
+  std::vector<Cell>& now_leaves = now.leaves;
+  for (size_t i = 0; i < std::max(now_leaves.size(), old_leaves.size()); i++) {
+    if (i >= now_leaves.size() || i >= old_leaves.size() || now_leaves[i].name != old_leaves[i].name) {
+      const std::string& nm = i < old_leaves.size() ? old_leaves[i].name : now_leaves[i].name;
       error(at, "the shape of '" + nm + "' changes inside a " + what + "; build arrays and objects before it");
     }
-    Cell& old = cells[i];
-    Cell& cur = now[i];
+    Cell& old = old_leaves[i];
+    Cell& cur = now_leaves[i];
     if (!old.rt) {
       if (cur.v->k == Value::Rt)
         error(at, "'" + old.name + "' holds a static value before the " + what + " and a runtime value inside it; initialize it with a runtime value, e.g. u32(0)");
@@ -265,6 +313,54 @@ void Stager::carry_out(Env* env, std::vector<Cell>& cells, const Ast* at, const 
   cells = std::move(now);
 }
 
+void Stager::loop_with_options(const Value& count, const Value& body, const Value& options, const Ast* at) {
+  if (options.k == Value::Undef) return runtime_loop(count, body, at);
+  const Ast* opt_at = arg_node(at, 2);
+  if (options.k != Value::Obj) error(opt_at, "loop(count, body, options): options must be an object such as { unroll: true }");
+  bool unroll = false;
+  for (auto& [key, v] : options.obj->props) {
+    if (key != "unroll") error(opt_at, "loop options: unknown option '" + key + "' (known: unroll)");
+    if (v.k == Value::Bool) {
+      unroll = v.b;
+      continue;
+    }
+    if (v.k != Value::Arr || v.arr->items.empty())
+      error(opt_at, "loop options: unroll must be true, false or a non-empty array of target names");
+    for (const Value& t : v.arr->items) {
+      static const char* known[] = {"wasm", "wasm_threads", "js", "runtime"};
+      if (t.k != Value::Str || std::find(std::begin(known), std::end(known), t.text()) == std::end(known))
+        error(opt_at, "loop options: unknown target " + describe(t) + " (wasm, wasm_threads, js, runtime)");
+      if (t.text() == stage_target_) unroll = true;
+    }
+    // Not staging for one target yet: the kernel will be staged again per target.
+    if (stage_target_.empty()) per_target_ = true;
+  }
+  if (!unroll) return runtime_loop(count, body, at);
+  if (count.k != Value::Num || !is_int(count.n) || count.n < 0)
+    error(arg_node(at, 0), "loop(count, body, { unroll }): an unrolled loop needs a static count, not " + describe(count));
+  if (body.k != Value::Fn) error(at, "loop(count, body): body must be a function, not " + describe(body));
+  // The body once per iteration, with a static index: what a JavaScript for loop would do.
+  for (double i = 0; i < count.n; i++) call(body, {Value::num(i)}, at);
+}
+
+uint32_t Stager::constant_load(const Native* v, uint64_t byte_offset, const Ast* at) {
+  const Region* region = nullptr;
+  for (const Region& r : out_->regions)
+    if (!r.data.empty() && r.offset <= byte_offset && byte_offset < r.offset + r.data.size()) region = &r;
+  const int size = ty_bytes(v->ty);
+  if (!region || byte_offset + size > region->offset + region->data.size()) return 0;
+  if (ty_vector(v->ty) && v->be) return 0;  // byte-swapped lanes: leave it to the load
+  const unsigned char* p = reinterpret_cast<const unsigned char*>(region->data.data()) + (byte_offset - region->offset);
+  Node n;
+  n.op = Op::Const;
+  n.ty = ty_value(v->ty);
+  for (int i = 0; i < size; i++) {
+    const uint64_t byte = p[v->be ? size - 1 - i : i];
+    (i < 8 ? n.imm : n.imm2) |= byte << (8 * (i % 8));
+  }
+  return emit(n, at).node;
+}
+
 void Stager::runtime_loop(const Value& count, const Value& body, const Ast* at) {
   if (!fn_) error(at, "loop() is only allowed inside a kernel function body");
   if (body.k != Value::Fn) error(at, "loop(count, body): body must be a function, not " + describe(body));
@@ -274,7 +370,7 @@ void Stager::runtime_loop(const Value& count, const Value& body, const Ast* at) 
   }
   cnt = to_rt(cnt, Ty::U32, at);
   Env* env = body.fn->env;
-  std::vector<Cell> cells;
+  Cells cells;
   collect_cells(env, cells);
   carry_in(cells, at);
   uint32_t counter = static_cast<uint32_t>(fn_->locals.size());
@@ -313,7 +409,7 @@ void Stager::runtime_when(const Value& cond, const Value& then_fn, const Value& 
   if (then_fn.k != Value::Fn || (else_fn.k != Value::Undef && else_fn.k != Value::Fn))
     error(at, "when(cond, thenFn, elseFn?) takes functions");
   Env* env = then_fn.fn->env;
-  std::vector<Cell> cells;
+  Cells cells;
   collect_cells(env, cells);
   carry_in(cells, at);
   Stmt s;

@@ -61,8 +61,12 @@ std::string descriptor_head(const Module& m, const Function& f, bool with_data) 
   if (with_data)
     for (size_t r : data_regions_read(m, f))
     data += std::string(data.empty() ? "" : ", ") + "[" + std::to_string(m.regions[r].offset) + ", '" + base64(m.regions[r].data) + "']";
+  // Functions with u64 parameters or results are called through a wrapper (boundary_wrapper):
+  // `wrap(f, H32)` makes it from the raw function and a Uint32Array over the memory.
+  const std::string w = boundary_wrapper(f, "f", "H32");
   return "export const $" + f.name + " = /* @__PURE__ */ Object.freeze({ layout, name: " + js_string(f.name) +
-         ", params: " + std::to_string(f.nparams) + ", result: " + (f.result == Ty::None ? "null" : js_string(ty_name(f.result))) + (with_data ? ", data: [" + data + "]" : "");
+         ", params: " + std::to_string(f.nparams) + ", result: " + (f.result == Ty::None ? "null" : js_string(ty_name(f.result))) +
+         (w.empty() ? "" : ", wrap: (f, H32) => " + w) + (with_data ? ", data: [" + data + "]" : "");
 }
 
 std::string target_link(const Module& m, const std::string& link_expr) {
@@ -80,6 +84,28 @@ std::string data_init_js(const Module& m, const std::string& bytes_view) {
       out += "  " + bytes_view + ".set(Uint8Array.from(atob('" + base64(r.data) + "'), (c) => c.charCodeAt(0)), " + std::to_string(r.offset) +
              "); // constant region '" + js_comment(r.name) + "'\n";
   return out;
+}
+
+std::string boundary_wrapper(const Function& f, const std::string& callee, const std::string& u32_view) {
+  if (f.js_params.empty() && f.js_result == Ty::None) return "";
+  // A u64 parameter x is passed as x and x / 2^32: every backend converts its arguments with
+  // ToInt32 (wasm's i32 parameters, `| 0` in js and runtime), which keeps the low word of x and
+  // truncates the quotient to the high word for 0 <= x < 2^53.
+  std::string ps, args;
+  const std::vector<Ty> sig = f.js_params.empty() ? std::vector<Ty>(f.locals.begin(), f.locals.begin() + f.nparams) : f.js_params;
+  for (size_t i = 0; i < sig.size(); i++) {
+    std::string p = "p";  // appended: "p" + std::to_string(i) trips GCC 12's false -Wrestrict at -O3
+    p += std::to_string(i);
+    ps += (i ? ", " : "") + p;
+    args += (i ? ", " : "") + p;
+    if (sig[i] == Ty::U64) args += ", " + p + " / 4294967296";
+  }
+  const std::string call = callee + "(" + args + ")";
+  if (f.js_result != Ty::U64) return "(" + ps + ") => " + call + (f.result == Ty::U32 ? " >>> 0" : "");
+  const std::string hi = u32_view + "[" + std::to_string(f.result_hi / 4) + "]";
+  return "(" + ps + ") => {\n        const lo = " + call + " >>> 0, hi = " + hi + ";\n        " + hi +
+         " = 0;\n        if (hi > 0x1fffff) throw new RangeError(" + js_string(f.name + ": the u64 result does not fit in a JavaScript number (2^53 or more)") +
+         ");\n        return hi * 4294967296 + lo;\n      }";
 }
 
 std::string base64(const std::string& in) {

@@ -109,7 +109,7 @@ export function linkProgram(memoryBytes, list) {
     const code = decode(d.code, d.instructions, d.ops);
     const regs = new Int32Array(d.registers);
     const params = d.params;
-    fns[d.name] = (...args) => {
+    const f = (...args) => {
       for (let i = 0; i < params; i++) regs[i] = args[i] | 0;
       try {
         return run(code, 0, regs);
@@ -117,6 +117,7 @@ export function linkProgram(memoryBytes, list) {
         regs.fill(0); // registers held message- and state-derived values: none stay behind
       }
     };
+    fns[d.name] = d.wrap ? d.wrap(f, new Uint32Array(buffer)) : f; // u64 parameters or results
   }
   return { mem: M8, fns };
 }

@@ -20,7 +20,9 @@ export function linkWasm(pages, shared, list) {
       compiled.set(d, mod);
     }
     const f = new WebAssembly.Instance(mod, { env: { memory } }).exports[d.name];
-    fns[d.name] = d.result === 'u32' ? (...args) => f(...args) >>> 0 : f; // u32 results as unsigned numbers
+    // u64 parameters or results go through the descriptor's wrapper; u32 results become unsigned.
+    if (d.wrap) fns[d.name] = d.wrap(f, new Uint32Array(memory.buffer));
+    else fns[d.name] = d.result === 'u32' ? (...args) => f(...args) >>> 0 : f;
   }
   return { mem: new Uint8Array(memory.buffer), fns };
 }
@@ -35,7 +37,8 @@ export function linkJs(memoryBytes, list) {
   const fns = {};
   for (const d of list) {
     for (const [offset, bytes] of d.data) M8.set(fromBase64(bytes), offset); // constant regions it reads
-    fns[d.name] = d.make(M8, M16, M32);
+    const f = d.make(M8, M16, M32);
+    fns[d.name] = d.wrap ? d.wrap(f, new Uint32Array(buffer)) : f; // u64 parameters or results
   }
   return { mem: M8, fns };
 }

@@ -1,4 +1,4 @@
-// Kernel parameters are u32 or i32 (JavaScript numbers at the boundary).
-import { u64, fn } from 'awasm';
+// Kernel parameters are u32, i32 or u64 (JavaScript numbers at the boundary), not lane types.
+import { u32x4, fn } from 'awasm';
 
-export const f = fn([u64], (x) => {});
+export const f = fn([u32x4], (x) => {});

@@ -1,6 +1,7 @@
 // awasmc dump --pass final --target js
 // memory.data(name, type, values): a constant region with initial contents (a wasm data segment;
-// filled at instantiate on js and runtime), read with a runtime index. Two functions share one
+// filled at instantiate on js and runtime), read with a runtime index; a static index reads the
+// constant at build time (words.load(0) is 0x01020304). Two functions share one
 // name for disjoint targets (fn(..., { targets, name })): the same result, computed two ways.
 import { u32, u64, memory, fn } from 'awasm';
 

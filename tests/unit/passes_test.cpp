@@ -266,9 +266,11 @@ TEST_CASE("building twice gives identical bytes, with 1 and 2 jobs") {
   }
 }
 
-TEST_CASE("lane types: every target lowering preserves the meaning (tests/unit/kernels/lanes.js)") {
+TEST_CASE("lane types: every target lowering preserves the meaning (tests/unit/kernels/lanes.js, bytes.js, views.js)") {
+  for (const char* kernel : {"tests/unit/kernels/lanes.js", "tests/unit/kernels/bytes.js", "tests/unit/kernels/views.js"}) {
+  INFO(kernel);
   SourceSet sources;
-  Module staged = stage_module(kRoot, "tests/unit/kernels/lanes.js", sources);
+  Module staged = stage_module(kRoot, kernel, sources);
   verify_module(staged);
   std::mt19937_64 rng(7);
   for (Target t : kTargets) {
@@ -285,6 +287,7 @@ TEST_CASE("lane types: every target lowering preserves the meaning (tests/unit/k
         CHECK(a == b);
       }
     }
+  }
   }
 }
 
