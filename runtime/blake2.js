@@ -11,7 +11,7 @@
 // call leaves anything in that memory (every byte of `state` and of `block` a call may have
 // touched is zeroed in a `finally`). Streams keep their state (h and the counter) and the held-back
 // block in JS-side Uint8Arrays between calls.
-import { Instance, Stream, makeHash } from './shell.js';
+import { Instance, Stream, copyOrNull, makeHash } from './shell.js';
 import { bytesArg, isBytes, notBytes } from './checks.js';
 
 // A hash of this shape: kernel function names, block length, the default and largest output
@@ -225,14 +225,7 @@ export function blake2Hash(kind, target, platform = 'unknown') {
       return new Blake2Stream(null, this.outputLen);
     }
     _copyTo(to) {
-      if (this._state === null) {
-        if (to._state !== null) to._state.fill(0);
-        to._state = null;
-      } else if (to._state === null) {
-        to._state = this._state.slice();
-      } else {
-        to._state.set(this._state);
-      }
+      to._state = copyOrNull(this._state, to._state);
       to._buf.set(this._buf);
       to._bufLen = this._bufLen;
       to._keyLen = this._keyLen;
@@ -280,23 +273,9 @@ export function blake2Hash(kind, target, platform = 'unknown') {
       }
     },
     stream: (params, dkLen) => new Blake2Stream(params, dkLen),
-    memory: () => {
-      if (I.mem === null) I.load();
-      return I.mem;
-    },
+    memory: () => I.memory(),
   };
   return makeHash(spec);
-}
-
-// `src` copied into `dst` (reused when it has the right length), or null when src is null.
-function copyOrNull(src, dst) {
-  if (src === null) {
-    if (dst !== null) dst.fill(0);
-    return null;
-  }
-  if (dst === null || dst.length !== src.length) return src.slice();
-  dst.set(src);
-  return dst;
 }
 
 /** blake2b and blake2s over one target (tests; entries build each hash on its own). */

@@ -16,7 +16,7 @@
 // this file writes is zeroed in a `finally`); streams keep their tree (stack, buffered chunk,
 // chunk count) and, once squeezing, the root node in JS-side arrays, wiped by digest()/destroy().
 import { bytesArg, isBytes, typeName } from './checks.js';
-import { Instance, Stream, makeHash } from './shell.js';
+import { Instance, Stream, copyOrNull, makeHash } from './shell.js';
 
 // §2.2: the IV (SHA-256's); §2.1 Table 3: the flags.
 const IV = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
@@ -460,11 +460,7 @@ export function blake3Hash(target, platform = 'unknown') {
       to._key.set(this._key);
       to._flags = this._flags;
       copyTree(this._tree, to._tree);
-      if (this._root === null) {
-        if (to._root !== null) to._root.fill(0);
-        to._root = null;
-      } else if (to._root === null) to._root = this._root.slice();
-      else to._root.set(this._root);
+      to._root = copyOrNull(this._root, to._root);
       to._outBlock.set(this._outBlock);
       to._outPos = this._outPos;
       to._outCtr = this._outCtr;
@@ -505,10 +501,7 @@ export function blake3Hash(target, platform = 'unknown') {
       }
     },
     stream: (params, dkLen) => new Blake3Stream(params, dkLen),
-    memory: () => {
-      if (I.mem === null) I.load();
-      return I.mem;
-    },
+    memory: () => I.memory(),
   };
   return makeHash(spec);
 }

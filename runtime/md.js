@@ -12,7 +12,7 @@
 // byte of `state`, `out` and of `block` it may have touched, in a `finally`, so error paths wipe
 // too. Streams keep their chaining state and partial block in JS-side Uint8Arrays between calls,
 // so interleaving streams (or async hashing with other work) is safe.
-import { Instance, Stream, makeHash } from './shell.js';
+import { Instance, Stream, copyOrNull, makeHash } from './shell.js';
 import { bytesArg, isBytes, notBytes } from './checks.js';
 
 // A hash of this shape: its kernel functions (init / compress / output, and the optional
@@ -282,22 +282,11 @@ export function mdHash(kind, target, platform = 'unknown') {
       return new MdStream(null);
     }
     _copyTo(to) {
-      if (this._state === null) {
-        if (to._state !== null) to._state.fill(0);
-        to._state = null;
-      } else if (to._state === null) {
-        to._state = this._state.slice();
-      } else {
-        to._state.set(this._state);
-      }
+      to._state = copyOrNull(this._state, to._state);
       to._buf.set(this._buf);
       to._bufLen = this._bufLen;
       to._length = this._length;
-      if (this._salt === null) {
-        if (to._salt !== null) to._salt.fill(0);
-        to._salt = null;
-      } else if (to._salt === null) to._salt = this._salt.slice();
-      else to._salt.set(this._salt);
+      to._salt = copyOrNull(this._salt, to._salt);
     }
   }
 
@@ -414,10 +403,7 @@ export function mdHash(kind, target, platform = 'unknown') {
       }
       return first;
     },
-    memory: () => {
-      if (I.mem === null) I.load();
-      return I.mem;
-    },
+    memory: () => I.memory(),
   };
   return makeHash(spec);
 }

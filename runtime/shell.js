@@ -91,6 +91,11 @@ export class Instance {
     this.fns = inst.fns;
     this.mem = m;
   }
+  /** The whole memory, instantiating the target if needed (memoryForTests). */
+  memory() {
+    if (this.mem === null) this.load();
+    return this.mem;
+  }
   enter() {
     if (this.mem === null) this.load();
     if (this.busy) throw new Error(`${this.label}: re-entrant call (a hash was called from inside a running hash call)`);
@@ -125,6 +130,20 @@ function subset(descriptors) {
     functions: list.map((d) => d.name),
     instantiate: () => layout.link(list),
   };
+}
+
+/**
+ * `src` copied into `dst` (reused when it has the right length) for a stream's _copyTo, or null
+ * when src is null (dst, if any, zeroed: it may hold secrets).
+ */
+export function copyOrNull(src, dst) {
+  if (src === null) {
+    if (dst !== null) dst.fill(0);
+    return null;
+  }
+  if (dst === null || dst.length !== src.length) return src.slice();
+  dst.set(src);
+  return dst;
 }
 
 const ACTIVE = 0;
@@ -352,10 +371,13 @@ function parallelDestinations(count, len) {
   return outs;
 }
 
-// A copy of the array `parts` (checked by the caller), each element read once and made a plain
+// The list arguments (chunks' parts, parallel's msgs) are checked before the options are read.
+function arrayArg(a, name) {
+  if (!Array.isArray(a)) throw new TypeError(`"${name}" must be an array of Uint8Array, got ${typeName(a)}`);
+}
+// A copy of the array `parts` (checked by arrayArg), each element read once and made a plain
 // Uint8Array (bytesArg), so that neither the array nor its elements can change under us.
 function readParts(parts, name) {
-  if (!Array.isArray(parts)) throw new TypeError(`"${name}" must be an array of Uint8Array, got ${typeName(parts)}`);
   const n = parts.length;
   const list = new Array(n);
   for (let i = 0; i < n; i++) list[i] = bytesArg(parts[i], `${name}[${i}]`);
@@ -438,7 +460,7 @@ export function makeHash(spec) {
   }
 
   function chunks(parts, opts) {
-    if (!Array.isArray(parts)) throw new TypeError(`"parts" must be an array of Uint8Array, got ${typeName(parts)}`);
+    arrayArg(parts, 'parts');
     readOpts(spec, opts, SYNC, '.chunks');
     const dkLen = optDkLen;
     const params = optParams;
@@ -454,7 +476,7 @@ export function makeHash(spec) {
   // Independent messages: the engine's fast path (SIMD lanes) for what it can, the rest one
   // after another. (Threads come with the worker pool.)
   function parallel(msgs, opts) {
-    if (!Array.isArray(msgs)) throw new TypeError(`"msgs" must be an array of Uint8Array, got ${typeName(msgs)}`);
+    arrayArg(msgs, 'msgs');
     readOpts(spec, opts, PARALLEL, '.parallel');
     const dkLen = optDkLen;
     const params = optParams;
@@ -487,7 +509,7 @@ export function makeHash(spec) {
   }
 
   async function chunksAsync(parts, opts) {
-    if (!Array.isArray(parts)) throw new TypeError(`"parts" must be an array of Uint8Array, got ${typeName(parts)}`);
+    arrayArg(parts, 'parts');
     readOpts(spec, opts, ASYNC, '.chunks.async');
     const dkLen = optDkLen;
     const params = optParams;
@@ -504,7 +526,7 @@ export function makeHash(spec) {
   }
 
   async function parallelAsync(msgs, opts) {
-    if (!Array.isArray(msgs)) throw new TypeError(`"msgs" must be an array of Uint8Array, got ${typeName(msgs)}`);
+    arrayArg(msgs, 'msgs');
     readOpts(spec, opts, PARALLEL_ASYNC, '.parallel.async');
     const dkLen = optDkLen;
     const params = optParams;

@@ -10,7 +10,7 @@
 // call leaves anything in that memory (a `finally` zeroes `state` and every `block` byte the call
 // may have written). Streams keep the 200-byte state, the partial block and, once squeezing, the
 // position in the current output block in JS between calls.
-import { Instance, Stream, makeHash } from './shell.js';
+import { Instance, Stream, copyOrNull, makeHash } from './shell.js';
 
 // A hash of this shape: rate (bytes per block), domain byte, default output length, whether it is
 // an XOF (then opts.dkLen may be any non-negative safe integer), and the DER-encoded OID where
@@ -210,14 +210,7 @@ export function spongeHash(kind, target, platform = 'unknown') {
       return new SpongeStream(this.outputLen);
     }
     _copyTo(to) {
-      if (this._state === null) {
-        if (to._state !== null) to._state.fill(0);
-        to._state = null;
-      } else if (to._state === null) {
-        to._state = this._state.slice();
-      } else {
-        to._state.set(this._state);
-      }
+      to._state = copyOrNull(this._state, to._state);
       to._buf.set(this._buf);
       to._bufLen = this._bufLen;
       to._squeezing = this._squeezing;
@@ -241,10 +234,7 @@ export function spongeHash(kind, target, platform = 'unknown') {
       }
     },
     stream: (params, dkLen) => new SpongeStream(dkLen),
-    memory: () => {
-      if (I.mem === null) I.load();
-      return I.mem;
-    },
+    memory: () => I.memory(),
   };
   return makeHash(spec);
 }
