@@ -38,10 +38,11 @@ const sha1Round = (W, [a0, b0, c0, d0, e0]) => {
     if (t >= 16) w[t % 16] = rotl(w[(t + 13) % 16] ^ w[(t + 8) % 16] ^ w[(t + 2) % 16] ^ w[t % 16], 1);
     let f, k;
     if (t < 20) [f, k] = [d ^ (b & (c ^ d)), 0x5a827999];
-    else if (t < 40) [f, k] = [b ^ c ^ d, 0x6ed9eba1];
+    else if (t < 40) [f, k] = [b ^ (c ^ d), 0x6ed9eba1];
     else if (t < 60) [f, k] = [(b & c) | (d & (b | c)), 0x8f1bbcdc];
     else [f, k] = [b ^ c ^ d, 0xca62c1d6];
-    const T = rotl(a, 5) + f + e + k + w[t % 16];
+    // The sum is ordered for a short dependence chain: only rotl(a, 5) waits for the last step.
+    const T = e + k + w[t % 16] + f + rotl(a, 5);
     [e, d, c, b, a] = [d, c, rotl(b, 30), a, T];
   }
   return [a + a0, b + b0, c + c0, d + d0, e + e0];
@@ -74,7 +75,7 @@ const sha1VectorCompress = (options) => fn([u32], (blocks) => {
       else if (t < 40) f = b ^ c ^ d;
       else if (t < 60) f = (b & c) | (d & (b | c));
       else f = b ^ c ^ d;
-      const T = rotl(a, 5) + f + e + lane(KW, t % 4);
+      const T = e + lane(KW, t % 4) + f + rotl(a, 5);
       [e, d, c, b, a] = [d, c, rotl(b, 30), a, T];
     }
     S = [a, b, c, d, e].map((x, i) => x + S[i]);
@@ -104,16 +105,21 @@ const MD5_S = [
   [4, 11, 16, 23],
   [6, 10, 15, 21],
 ];
+// Each step's sum is ordered for a short dependence chain through b (the newest word): what does
+// not depend on b (a, T[i], the message word, and G's c & ~d) is added first. G is written as
+// (b & d) + (c & ~d), equal to RFC 1321's (b & d) | (c & ~d) since the two terms share no bit.
 const md5Round = (W, [a0, b0, c0, d0]) => {
   let [a, b, c, d] = [a0, b0, c0, d0];
   for (let i = 0; i < 64; i++) {
     const r = i >> 4;
-    let f, g;
-    if (r === 0) [f, g] = [d ^ (b & (c ^ d)), i];
-    else if (r === 1) [f, g] = [c ^ (d & (b ^ c)), (5 * i + 1) % 16];
-    else if (r === 2) [f, g] = [b ^ c ^ d, (3 * i + 5) % 16];
-    else [f, g] = [c ^ (b | ~d), (7 * i) % 16];
-    const T = b + rotl(a + f + MD5_T[i] + W(g), MD5_S[r][i % 4]);
+    const g = [i, (5 * i + 1) % 16, (3 * i + 5) % 16, (7 * i) % 16][r];
+    let sum = a + MD5_T[i] + W(g);
+    let f;
+    if (r === 0) f = d ^ (b & (c ^ d));
+    else if (r === 1) [sum, f] = [sum + (c & ~d), b & d];
+    else if (r === 2) f = b ^ (c ^ d);
+    else f = c ^ (b | ~d);
+    const T = b + rotl(sum + f, MD5_S[r][i % 4]);
     [a, b, c, d] = [d, T, b, c];
   }
   return [a + a0, b + b0, c + c0, d + d0];
