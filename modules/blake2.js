@@ -14,7 +14,7 @@
 // constant table (small code; unrolled 12 rounds of 64-bit arithmetic in 32-bit halves would be
 // hundreds of KB of JavaScript).
 import { u8, u32, u64, u32x4, u64x2, memory, fn, loop, rotr, shuffle } from 'awasm';
-import { COLUMNS, G, IV256, IV512, SIGMA, mix, rot, sigmaTable } from './blake_common.js';
+import { COLUMNS, G, IV256, IV512, SIGMA, rot, sigmaTable } from './blake_common.js';
 
 // Memory: `state` is h[0..7] (BLAKE2b: eight u64 = bytes 0..63; BLAKE2s: eight u32 = bytes
 // 0..31) and the byte counter t as one u64 at bytes 64..71 (BLAKE2s' counter is 64 bits; of
@@ -84,24 +84,47 @@ const init = (V) => fn([u32, u32], (outLen, keyLen) => {
   counter.store(8, u64(0));
 });
 
+// G (mix in blake_common.js) for the vector kernels, whose speed is bound by the chain of
+// dependent operations through G: the message word is added to a before b (b is the newest value
+// at both additions), one operation less on that chain than a + b + x.
+const mixEarly = (R, rotate) => ([a, b, c, d], x, y) => {
+  a = a + x + b;
+  d = rotate(d ^ a, R[0]);
+  c = c + d;
+  b = rotate(b ^ c, R[1]);
+  a = a + y + b;
+  d = rotate(d ^ a, R[2]);
+  c = c + d;
+  b = rotate(b ^ c, R[3]);
+  return [a, b, c, d];
+};
+
 // BLAKE2s on wasm: the 4x4 working words as four u32x4 rows (a = v0..3, b = v4..7, c = v8..11,
-// d = v12..15), so one G step mixes the four columns at once; the diagonal step rotates rows b, c
-// and d by one, two and three lanes first (then lane i holds G number 4 + i's words) and back
-// after. Message words are gathered per step into vectors (lane i: the word of G number i).
+// d = v12..15), so one G mixes the four columns at once. As in BLAKE2b's halves (below), the
+// message word is added to a before b and the diagonal step leaves b in place, rotating a by three
+// lanes, c by one and d by two (lane i then holds the diagonal through v(4 + i): G7, G4, G5, G6),
+// so the lane moves overlap the end of the G before. The block is loaded as four u32x4; a
+// vector of four message words is one static shuffle when they come in pairs from two loaded
+// vectors, else three (measured 1.18x the vectors built from four scalar loads).
 function compressRows(V, h, n, t, f) {
-  const m = [];
-  for (let i = 0; i < 16; i++) m.push(V.M.load(n * 16 + i));
-  const gather = (p, first) => u32x4(m[p[first]], m[p[first + 2]], m[p[first + 4]], m[p[first + 6]]);
+  const M4 = V.M.as(u32x4);
+  const mv = [0, 1, 2, 3].map((i) => M4.load(n * 4 + i));
+  // [m[i], m[i], m[j], m[j]]
+  const two = (i, j) => shuffle(mv[i >> 2], mv[j >> 2], [i & 3, i & 3, 4 + (j & 3), 4 + (j & 3)]);
+  const words = (i, j, k, l) =>
+    i >> 2 === j >> 2 && k >> 2 === l >> 2
+      ? shuffle(mv[i >> 2], mv[k >> 2], [i & 3, j & 3, 4 + (k & 3), 4 + (l & 3)])
+      : shuffle(two(i, j), two(k, l), [0, 2, 4, 6]);
+  const G = mixEarly(V.R, rotr);
   const iv = V.IV;
-  let rows = [h[0], h[1], u32x4(iv[0], iv[1], iv[2], iv[3]), u32x4(iv[4], iv[5], iv[6], iv[7]) ^ u32x4(u32(t), u32(t >>> 32), f, u32(0))];
+  let [a, b, c, d] = [h[0], h[1], u32x4(iv[0], iv[1], iv[2], iv[3]), u32x4(iv[4], iv[5], iv[6], iv[7]) ^ u32x4(u32(t), u32(t >>> 32), f, u32(0))];
   for (let r = 0; r < V.rounds; r++) {
     const p = SIGMA[r % 10];
-    rows = mix(V.R, rows, gather(p, 0), gather(p, 1));
-    let [a, b, c, d] = rows;
-    [a, b, c, d] = mix(V.R, [a, rot(b, 1), rot(c, 2), rot(d, 3)], gather(p, 8), gather(p, 9));
-    rows = [a, rot(b, 3), rot(c, 2), rot(d, 1)];
+    [a, b, c, d] = G([a, b, c, d], words(p[0], p[2], p[4], p[6]), words(p[1], p[3], p[5], p[7]));
+    [a, b, c, d] = G([rot(a, 3), b, rot(c, 1), rot(d, 2)], words(p[14], p[8], p[10], p[12]), words(p[15], p[9], p[11], p[13]));
+    [a, c, d] = [rot(a, 1), rot(c, 3), rot(d, 2)];
   }
-  return [h[0] ^ rows[0] ^ rows[2], h[1] ^ rows[1] ^ rows[3]];
+  return [h[0] ^ a ^ c, h[1] ^ b ^ d];
 }
 function rowKernels(V, prefix) {
   const options = { targets: ['wasm', 'wasm_threads'] };
@@ -139,17 +162,6 @@ function rowKernels(V, prefix) {
 // The block is loaded as eight u64x2 (words 2k, 2k + 1), and each pair of message words a G
 // takes is one static shuffle of two of them.
 const rotr64 = (x, k) => (k === 24 ? (x >>> 24) | (x << 40) : rotr(x, k));
-const mixHalves = ([a, b, c, d], x, y) => {
-  a = a + x + b;
-  d = rotr64(d ^ a, 32);
-  c = c + d;
-  b = rotr64(b ^ c, 24);
-  a = a + y + b;
-  d = rotr64(d ^ a, 16);
-  c = c + d;
-  b = rotr64(b ^ c, 63);
-  return [a, b, c, d];
-};
 /** [lanes 1 of x and 0 of y]: the halves' lane moves. */
 const across = (x, y) => shuffle(x, y, [1, 2]);
 function compressHalves(h, n, t, last) {
@@ -159,6 +171,7 @@ function compressHalves(h, n, t, last) {
   // Message words i and j as one u64x2.
   const m = (i, j) => (j === i + 1 && i % 2 === 0 ? mv[i >> 1] : shuffle(mv[i >> 1], mv[j >> 1], [i & 1, 2 + (j & 1)]));
   const iv = (i) => u64x2(IV512[i], IV512[i + 1]);
+  const mixHalves = mixEarly(B2B.R, rotr64);
   let [a, b, c, d] = [[h[0], h[1]], [h[2], h[3]], [iv(0), iv(2)], [iv(4) ^ u64x2(t, u64(0)), last ? iv(6) ^ u64x2(0xffffffffffffffffn, 0n) : iv(6)]];
   for (let r = 0; r < B2B.rounds; r++) {
     const p = SIGMA[r % 10];
