@@ -14,7 +14,7 @@
 // constant table (small code; unrolled 12 rounds of 64-bit arithmetic in 32-bit halves would be
 // hundreds of KB of JavaScript).
 import { u8, u32, u64, u32x4, u64x2, memory, fn, loop, rotr, shuffle } from 'awasm';
-import { COLUMNS, G, IV256, IV512, SIGMA, rot, sigmaTable } from './blake_common.js';
+import { COLUMNS, G, IV256, IV512, halfRounds, rowRounds, sigmaTable } from './blake_common.js';
 
 // Memory: `state` is h[0..7] (BLAKE2b: eight u64 = bytes 0..63; BLAKE2s: eight u32 = bytes
 // 0..31) and the byte counter t as one u64 at bytes 64..71 (BLAKE2s' counter is 64 bits; of
@@ -84,46 +84,24 @@ const init = (V) => fn([u32, u32], (outLen, keyLen) => {
   counter.store(8, u64(0));
 });
 
-// G (mix in blake_common.js) for the vector kernels, whose speed is bound by the chain of
-// dependent operations through G: the message word is added to a before b (b is the newest value
-// at both additions), one operation less on that chain than a + b + x.
-const mixEarly = (R, rotate) => ([a, b, c, d], x, y) => {
-  a = a + x + b;
-  d = rotate(d ^ a, R[0]);
-  c = c + d;
-  b = rotate(b ^ c, R[1]);
-  a = a + y + b;
-  d = rotate(d ^ a, R[2]);
-  c = c + d;
-  b = rotate(b ^ c, R[3]);
-  return [a, b, c, d];
-};
-
 // BLAKE2s on wasm: the 4x4 working words as four u32x4 rows (a = v0..3, b = v4..7, c = v8..11,
-// d = v12..15), so one G mixes the four columns at once. As in BLAKE2b's halves (below), the
-// message word is added to a before b and the diagonal step leaves b in place, rotating a by three
-// lanes, c by one and d by two (lane i then holds the diagonal through v(4 + i): G7, G4, G5, G6),
-// so the lane moves overlap the end of the G before. The block is loaded as four u32x4; a
-// vector of four message words is one static shuffle when they come in pairs from two loaded
-// vectors, else three (measured 1.18x the vectors built from four scalar loads).
+// d = v12..15), so one G mixes the four columns at once (rowRounds in blake_common.js). The
+// block is loaded as four u32x4; a vector of four message words is one static shuffle when they
+// come in pairs from two loaded vectors, else three (measured 1.18x the vectors built from four
+// scalar loads).
 function compressRows(V, h, n, t, f) {
   const M4 = V.M.as(u32x4);
   const mv = [0, 1, 2, 3].map((i) => M4.load(n * 4 + i));
   // [m[i], m[i], m[j], m[j]]
   const two = (i, j) => shuffle(mv[i >> 2], mv[j >> 2], [i & 3, i & 3, 4 + (j & 3), 4 + (j & 3)]);
-  const words = (i, j, k, l) =>
+  const four = (i, j, k, l) =>
     i >> 2 === j >> 2 && k >> 2 === l >> 2
       ? shuffle(mv[i >> 2], mv[k >> 2], [i & 3, j & 3, 4 + (k & 3), 4 + (l & 3)])
       : shuffle(two(i, j), two(k, l), [0, 2, 4, 6]);
-  const G = mixEarly(V.R, rotr);
+  const words = (p, g, y) => four(...g.map((k) => p[2 * k + y]));
   const iv = V.IV;
-  let [a, b, c, d] = [h[0], h[1], u32x4(iv[0], iv[1], iv[2], iv[3]), u32x4(iv[4], iv[5], iv[6], iv[7]) ^ u32x4(u32(t), u32(t >>> 32), f, u32(0))];
-  for (let r = 0; r < V.rounds; r++) {
-    const p = SIGMA[r % 10];
-    [a, b, c, d] = G([a, b, c, d], words(p[0], p[2], p[4], p[6]), words(p[1], p[3], p[5], p[7]));
-    [a, b, c, d] = G([rot(a, 3), b, rot(c, 1), rot(d, 2)], words(p[14], p[8], p[10], p[12]), words(p[15], p[9], p[11], p[13]));
-    [a, c, d] = [rot(a, 1), rot(c, 3), rot(d, 2)];
-  }
+  const rows = [h[0], h[1], u32x4(iv[0], iv[1], iv[2], iv[3]), u32x4(iv[4], iv[5], iv[6], iv[7]) ^ u32x4(u32(t), u32(t >>> 32), f, u32(0))];
+  const [a, b, c, d] = rowRounds(rows, V.rounds, V.R, words);
   return [h[0] ^ a ^ c, h[1] ^ b ^ d];
 }
 function rowKernels(V, prefix) {
@@ -149,43 +127,22 @@ function rowKernels(V, prefix) {
 
 // BLAKE2b on wasm: the 4x4 working words as eight u64x2 vectors, each row in two halves
 // (a = [v0 v1, v2 v3], b = [v4 v5, v6 v7], c = [v8 v9, v10 v11], d = [v12 v13, v14 v15]), so one
-// G mixes two columns at once. The G chain is what bounds the speed (two halves are only two
-// independent chains), so everything else stays off it:
-// - the message word is added to a before b: a + x + b, not a + b + x (b is the newest value);
-// - the diagonal step moves the lanes of a (by three) and c (by one) and renames the halves of d
-//   (two lanes: free), and leaves b, the last value G makes, in place: half 0 then holds G7 and
-//   G4 (v3 v0, v4 v5, v9 v10, v14 v15), half 1 G5 and G6 (v1 v2, v6 v7, v11 v8, v12 v13); a and c
-//   are final before b is, so these moves (and the moves back) overlap the end of the G before;
-// - the rotation by 24 is two shifts and an or: as the byte shuffle the compiler makes of it
-//   (docs/language.md, "Byte lanes"), the kernel ran about 10% slower in node 20 (the rotations by
-//   32 and 16 stay shuffles).
-// The block is loaded as eight u64x2 (words 2k, 2k + 1), and each pair of message words a G
-// takes is one static shuffle of two of them.
+// G mixes two columns at once (halfRounds in blake_common.js). The block is loaded as eight u64x2
+// (words 2k, 2k + 1), and each pair of message words a G takes is one static shuffle of two of
+// them. The rotation by 24 is two shifts and an or: as the byte shuffle the compiler makes of it
+// (docs/language.md, "Byte lanes") the kernel ran about 10% slower in node 20; the rotations by
+// 32 and 16 stay shuffles.
 const rotr64 = (x, k) => (k === 24 ? (x >>> 24) | (x << 40) : rotr(x, k));
-/** [lanes 1 of x and 0 of y]: the halves' lane moves. */
-const across = (x, y) => shuffle(x, y, [1, 2]);
 function compressHalves(h, n, t, last) {
   const M2 = block.as(u64x2);
   const mv = [];
   for (let i = 0; i < 8; i++) mv.push(M2.load(n * 8 + i));
   // Message words i and j as one u64x2.
-  const m = (i, j) => (j === i + 1 && i % 2 === 0 ? mv[i >> 1] : shuffle(mv[i >> 1], mv[j >> 1], [i & 1, 2 + (j & 1)]));
+  const two = (i, j) => (j === i + 1 && i % 2 === 0 ? mv[i >> 1] : shuffle(mv[i >> 1], mv[j >> 1], [i & 1, 2 + (j & 1)]));
+  const words = (p, [g0, g1], y) => two(p[2 * g0 + y], p[2 * g1 + y]);
   const iv = (i) => u64x2(IV512[i], IV512[i + 1]);
-  const mixHalves = mixEarly(B2B.R, rotr64);
-  let [a, b, c, d] = [[h[0], h[1]], [h[2], h[3]], [iv(0), iv(2)], [iv(4) ^ u64x2(t, u64(0)), last ? iv(6) ^ u64x2(0xffffffffffffffffn, 0n) : iv(6)]];
-  for (let r = 0; r < B2B.rounds; r++) {
-    const p = SIGMA[r % 10];
-    // Columns 0 and 1, 2 and 3 (G number i takes message words p[2i] and p[2i + 1]).
-    const c0 = mixHalves([a[0], b[0], c[0], d[0]], m(p[0], p[2]), m(p[1], p[3]));
-    const c1 = mixHalves([a[1], b[1], c[1], d[1]], m(p[4], p[6]), m(p[5], p[7]));
-    // Diagonals G7 and G4, G5 and G6.
-    const g0 = mixHalves([across(c1[0], c0[0]), c0[1], across(c0[2], c1[2]), c1[3]], m(p[14], p[8]), m(p[15], p[9]));
-    const g1 = mixHalves([across(c0[0], c1[0]), c1[1], across(c1[2], c0[2]), c0[3]], m(p[10], p[12]), m(p[11], p[13]));
-    a = [across(g0[0], g1[0]), across(g1[0], g0[0])];
-    b = [g0[1], g1[1]];
-    c = [across(g1[2], g0[2]), across(g0[2], g1[2])];
-    d = [g1[3], g0[3]];
-  }
+  const rows = [[h[0], h[1]], [h[2], h[3]], [iv(0), iv(2)], [iv(4) ^ u64x2(t, u64(0)), last ? iv(6) ^ u64x2(0xffffffffffffffffn, 0n) : iv(6)]];
+  const [a, b, c, d] = halfRounds(rows, B2B.rounds, B2B.R, rotr64, words);
   return [h[0] ^ a[0] ^ c[0], h[1] ^ a[1] ^ c[1], h[2] ^ b[0] ^ d[0], h[3] ^ b[1] ^ d[1]];
 }
 function halfKernels(prefix) {
