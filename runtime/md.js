@@ -22,7 +22,7 @@ const nist = (i) => [0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02,
 const sha2 = (name, outputLen, wide, oid) => ({
   module: 'sha2', name, blockLen: wide ? 128 : 64, outputLen, init: `${name}_init`,
   compress: wide ? 'sha512_compress' : 'sha256_compress', output: wide ? 'sha512_output' : 'sha256_output',
-  lenBytes: wide ? 16 : 8, lenLE: false, oid: nist(oid),
+  lenBytes: wide ? 16 : 8, lenLE: false, oid: nist(oid), stateLen: wide ? 64 : 32,
 });
 export const SHA224 = /* @__PURE__ */ sha2('sha224', 28, false, 4);
 export const SHA256 = /* @__PURE__ */ sha2('sha256', 32, false, 1);
@@ -33,11 +33,22 @@ export const SHA512_256 = /* @__PURE__ */ sha2('sha512_256', 32, true, 6);
 // SHA-224/256 whose parallel() runs four messages at once in SIMD lanes where the target has the
 // four-lane compress function (the wasm backends): an opt-in (the entries' sha224_lanes and
 // sha256_lanes), so that a plain sha256 import does not carry that kernel and lanes4 below.
-const withLanes = (kind) => ({ ...kind, compress4: 'sha256_compress4', lanes: lanes4 });
+const withLanes = (kind) => ({ ...kind, compress4: 'sha256_compress4', lanes: lanes4, batch: batchRegions });
+
+// The optional per-batch regions of a target (docs/target-contract.md) that lanes4 uses: four
+// interleaved SHA-256 states (word i of lane m at word index 4 * i + m) and four equal parts of
+// message blocks; null when the target lacks them or the four-lane function (js, runtime).
+function batchRegions(target, kind) {
+  const R = target.regions;
+  return target.functions.includes(kind.compress4) && R.state4 && R.block4 && R.state4.bytes === 128 && R.block4.bytes % 256 === 0
+    ? { S4: R.state4.offset, B4: R.block4.offset, laneBytes: R.block4.bytes / 4 }
+    : null;
+}
 export const SHA224_LANES = /* @__PURE__ */ withLanes(SHA224);
 export const SHA256_LANES = /* @__PURE__ */ withLanes(SHA256);
 // The legacy hashes have no OIDs, as in @noble/hashes.
 const legacy = (name, outputLen, lenLE) => ({
+  stateLen: outputLen,
   module: 'legacy', name, blockLen: 64, outputLen, init: `${name}_init`, compress: `${name}_compress`,
   output: `${name}_output`, lenBytes: 8, lenLE, oid: null,
 });
@@ -50,7 +61,7 @@ export const RIPEMD160 = /* @__PURE__ */ legacy('ripemd160', 20, true);
 const blake = (name, outputLen, wide, lenMarker) => ({
   module: 'blake1', name, blockLen: wide ? 128 : 64, outputLen, init: `${name}_init`,
   compress: wide ? 'blake512_compress' : 'blake256_compress', output: wide ? 'blake512_output' : 'blake256_output',
-  final: wide ? 'blake512_final' : 'blake256_final', lenBytes: wide ? 16 : 8, lenLE: false, lenMarker,
+  final: wide ? 'blake512_final' : 'blake256_final', lenBytes: wide ? 16 : 8, lenLE: false, lenMarker, stateLen: 80,
   saltLen: wide ? 32 : 16, oid: null, finish: finishCounted,
   options: {
     salt(v, params) {
@@ -66,22 +77,19 @@ export const BLAKE256 = /* @__PURE__ */ blake('blake256', 32, false, 1);
 export const BLAKE384 = /* @__PURE__ */ blake('blake384', 48, true, 0);
 export const BLAKE512 = /* @__PURE__ */ blake('blake512', 64, true, 1);
 
-// Bit length = total * 8 at mem[q .. q + 8), as a 64-bit number, big-endian (SHA-1, SHA-2: the
+// Bit length = total * 8 at bytes q .. q + 8 of the DataView dv, as a 64-bit number, big-endian (SHA-1, SHA-2: the
 // upper 64 bits of SHA-512's 128-bit field are zero since total < 2^53) or little-endian (MD5,
 // RIPEMD-160); split to stay exact in doubles.
-function writeBitLength(mem, q, total, le) {
+function writeBitLength(dv, q, total, le) {
   const hi = Math.floor(total / 0x20000000);
   const lo = (total % 0x20000000) * 8;
-  // Byte i of the field is byte (7 - i) of hi:lo big-endian, byte i little-endian.
-  for (let i = 0; i < 8; i++) {
-    const b = le ? i : 7 - i; // significance of the byte at q + i
-    mem[q + i] = (b < 4 ? lo : hi) >>> (8 * (b & 3));
-  }
+  dv.setUint32(q, le ? lo : hi, le);
+  dv.setUint32(q + 4, le ? hi : lo, le);
 }
 
 // Writes blocks [first, first + n) of msg's padded form (the message, 0x80, zeros, the 64-bit
 // big-endian bit length) to mem[dst ..). For SHA-224/256 (64-byte blocks).
-function writePadded(mem, msg, nb, first, n, dst) {
+function writePadded(mem, dv, msg, nb, first, n, dst) {
   const len = msg.length;
   const a = first * 64;
   const e = a + n * 64;
@@ -89,7 +97,7 @@ function writePadded(mem, msg, nb, first, n, dst) {
   for (let p = Math.max(a, len); p < e; p++) mem[dst + p - a] = 0;
   if (len >= a && len < e) mem[dst + len - a] = 0x80;
   const q = nb * 64 - 8;
-  if (q >= a && q < e) writeBitLength(mem, dst + q - a, len, false);
+  if (q >= a && q < e) writeBitLength(dv, dst + q - a, len, false);
 }
 
 // Four messages list[i0 .. i0 + 4) of a SHA-224/256 `kind` with lanes: the blocks all four have
@@ -116,7 +124,7 @@ function lanes4(e, list, i0, outs, res) {
     let done = 0;
     while (done < common) {
       const n = Math.min(common - done, laneBytes / 64);
-      for (let m = 0; m < 4; m++) writePadded(mem, list[i0 + m], nb[m], done, n, B4 + m * laneBytes);
+      for (let m = 0; m < 4; m++) writePadded(mem, e.dv, list[i0 + m], nb[m], done, n, B4 + m * laneBytes);
       if (n * 64 > written) written = n * 64;
       e.compress4(n);
       done += n;
@@ -125,7 +133,7 @@ function lanes4(e, list, i0, outs, res) {
       for (let w = 0; w < 8; w++) m32[(S >> 2) + w] = m32[(S4 >> 2) + 4 * w + m];
       for (let pos = done; pos < nb[m]; ) {
         const n = Math.min(nb[m] - pos, BB / 64);
-        writePadded(mem, list[i0 + m], nb[m], pos, n, BO);
+        writePadded(mem, e.dv, list[i0 + m], nb[m], pos, n, BO);
         e.touch(n * 64);
         compress(n);
         pos += n;
@@ -165,7 +173,7 @@ function finishCounted(e, filled, total) {
   mem.fill(0, BO + r, BO + end);
   mem[BO + r] = 0x80;
   mem[BO + end - L - 1] |= kind.lenMarker;
-  writeBitLength(mem, BO + end - 8, total, false);
+  writeBitLength(e.dv, BO + end - 8, total, false);
   final(r * 8);
   if (end > B) {
     mem.copyWithin(BO, BO + B, BO + 2 * B);
@@ -182,11 +190,10 @@ export function mdHash(kind, target, platform = 'unknown') {
   const counted = kind.finish !== undefined; // BLAKE: the kernel counts message bits
   const I = new Instance(kind.name, target, counted ? [kind.init, kind.compress, kind.output, kind.final] : [kind.init, kind.compress, kind.output]);
   target = I.target;
-  // What a stream saves of the state region: the chaining value, and BLAKE's bit counter (a u64
-  // at bytes 64..71).
-  const SAVE = counted ? 80 : 64;
+  // What the kernels keep in the state region (and write to `out`), which a stream saves: the
+  // chaining value, and BLAKE's bit counter (a u64 at bytes 64..71).
+  const SAVE = kind.stateLen;
   const S = I.region('state', SAVE).offset;
-  const SB = target.regions.state.bytes;
   const BO = I.region('block', 128).offset;
   const BB = target.regions.block.bytes;
   const O = I.region('out', 64).offset;
@@ -197,14 +204,7 @@ export function mdHash(kind, target, platform = 'unknown') {
   const SALT = counted ? kind.saltLen : 0;
   const SA = counted ? I.region('salt', SALT).offset : 0;
 
-  // Optional per-batch regions (docs/target-contract.md): four interleaved SHA-256 states (word i
-  // of lane m at word index 4 * i + m) and four equal parts of message blocks.
-  const R = target.regions;
-  const batch4 =
-    kind.lanes !== undefined && target.functions.includes(kind.compress4) &&
-    R.state4 && R.block4 && R.state4.bytes === 128 && R.block4.bytes % 256 === 0
-      ? { S4: R.state4.offset, B4: R.block4.offset, laneBytes: R.block4.bytes / 4 }
-      : null;
+  const batch4 = kind.lanes === undefined ? null : kind.batch(target, kind);
 
   // The kernel functions and views, bound on first use.
   let mem = null;
@@ -214,6 +214,7 @@ export function mdHash(kind, target, platform = 'unknown') {
   let final = null;
   let outView = null;
   let stateView = null;
+  let dv = null;
   function bind() {
     mem = I.mem;
     const f = I.fns;
@@ -223,9 +224,10 @@ export function mdHash(kind, target, platform = 'unknown') {
     final = f[kind.final];
     outView = mem.subarray(O, O + kind.outputLen);
     stateView = mem.subarray(S, S + SAVE);
+    dv = new DataView(mem.buffer, mem.byteOffset, mem.length);
     // What lanes4 and BLAKE's finish use.
     e = {
-      ...batch4, mem, m32: I.mem32, kind, S, BO, BB, init, compress, output, final, outView, compress4: f[kind.compress4],
+      ...batch4, mem, dv, m32: I.mem32, kind, S, BO, BB, init, compress, output, final, outView, compress4: f[kind.compress4],
       touch: (n) => { if (n > dirty) dirty = n; },
     };
   }
@@ -244,8 +246,8 @@ export function mdHash(kind, target, platform = 'unknown') {
   }
   function leave() {
     I.zero(BO, dirty);
-    I.zero(S, SB);
-    I.zero(O, OB);
+    I.zero(S, SAVE);
+    I.zero(O, SAVE < OB ? SAVE : OB);
     if (counted) I.zero(SA, SALT);
     filled = 0;
     dirty = 0;
@@ -261,21 +263,10 @@ export function mdHash(kind, target, platform = 'unknown') {
   // Append `msg` to the buffered bytes, compressing whenever the block region is full.
   function absorb(msg) {
     const n = msg.length;
-    if (filled + n <= BB) {
-      // Common case (short messages): one copy, no subarray.
-      if (filled + n > dirty) dirty = filled + n;
-      mem.set(msg, BO + filled);
-      filled += n;
-      if (filled === BB) {
-        compress(BB / B);
-        filled = 0;
-      }
-      return;
-    }
     for (let pos = 0; pos < n; ) {
       const take = Math.min(BB - filled, n - pos);
       if (filled + take > dirty) dirty = filled + take;
-      mem.set(msg.subarray(pos, pos + take), BO + filled);
+      mem.set(take === n ? msg : msg.subarray(pos, pos + take), BO + filled); // short messages: no subarray
       filled += take;
       pos += take;
       if (filled === BB) {
@@ -310,7 +301,7 @@ export function mdHash(kind, target, platform = 'unknown') {
     const stale = BO + Math.min(dirty, end - 8);
     if (stale > p + 1) mem.fill(0, p + 1, stale);
     if (end > dirty) dirty = end;
-    writeBitLength(mem, BO + end - 8, total, kind.lenLE);
+    writeBitLength(dv, BO + end - 8, total, kind.lenLE);
     compress(end / B);
     output();
   }

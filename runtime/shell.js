@@ -55,13 +55,11 @@ export class Instance {
   // `target`: a generated target module, or the list of its function descriptors (`$name`
   // exports) that an entry picked; undefined entries (functions a backend lacks) are skipped.
   constructor(label, target, required) {
+    this.label = label;
     if (Array.isArray(target)) target = subset(target);
     if (!target || typeof target.instantiate !== 'function' || !Number.isSafeInteger(target.memoryBytes))
-      throw new TypeError(`${label}: "target" must be a generated target module`);
-    const fns = target.functions;
-    for (const f of required)
-      if (!Array.isArray(fns) || !fns.includes(f)) throw new TypeError(`${label}: target lacks function ${f}`);
-    this.label = label;
+      this.fail('"target" must be a generated target module');
+    for (const f of required) if (!Array.isArray(target.functions) || !target.functions.includes(f)) this.fail(`target lacks function ${f}`);
     this.target = target;
     this.required = required;
     this.mem = null; // the whole memory as bytes; null until first use
@@ -69,24 +67,23 @@ export class Instance {
     this.fns = null;
     this.busy = false;
   }
+  fail(what, E = TypeError) {
+    throw new E(`${this.label}: ${what}`);
+  }
   /** The region `name` of the target, checked: 16-aligned, inside the memory, at least `min` bytes. */
   region(name, min = 16) {
     const t = this.target;
     const r = t.regions && t.regions[name];
-    if (
-      !r || !Number.isSafeInteger(r.offset) || !Number.isSafeInteger(r.bytes) || r.bytes < min ||
-      r.bytes % 16 !== 0 || r.offset < 0 || r.offset % 16 !== 0 || r.offset + r.bytes > t.memoryBytes
-    )
-      throw new TypeError(`${this.label}: the target needs a 16-aligned region "${name}" of at least ${min} bytes`);
+    const { offset: o, bytes: n } = r || {};
+    if (!Number.isSafeInteger(o) || !Number.isSafeInteger(n) || n < min || (o | n) % 16 !== 0 || o < 0 || o + n > t.memoryBytes)
+      this.fail(`the target needs a 16-aligned region "${name}" of at least ${min} bytes`);
     return r;
   }
   load() {
     const inst = this.target.instantiate();
-    if (!inst || !isBytes(inst.mem) || inst.mem.length < this.target.memoryBytes || !inst.fns)
-      throw new TypeError(`${this.label}: target.instantiate() returned no { mem, fns }`);
-    for (const f of this.required)
-      if (typeof inst.fns[f] !== 'function') throw new TypeError(`${this.label}: instance lacks function ${f}`);
-    const m = inst.mem;
+    const m = inst && inst.mem;
+    if (!isBytes(m) || m.length < this.target.memoryBytes || !inst.fns || this.required.some((f) => typeof inst.fns[f] !== 'function'))
+      this.fail('target.instantiate() returned no { mem, fns } with the functions needed');
     this.mem32 = m.byteOffset % 4 === 0 ? new Int32Array(m.buffer, m.byteOffset, m.length >> 2) : null;
     this.fns = inst.fns;
     this.mem = m;
@@ -97,10 +94,10 @@ export class Instance {
     return this.mem;
   }
   enter() {
-    if (this.mem === null) this.load();
-    if (this.busy) throw new Error(`${this.label}: re-entrant call (a hash was called from inside a running hash call)`);
+    const m = this.mem === null ? this.memory() : this.mem;
+    if (this.busy) this.fail('re-entrant call (a hash was called from inside a running hash call)', Error);
     // A wasm memory that grew would have detached our views: writes would vanish silently.
-    if (this.mem.length === 0) throw new Error(`${this.label}: the target memory was detached (did a kernel grow it?)`);
+    if (m.length === 0) this.fail('the target memory was detached (did a kernel grow it?)', Error);
     this.busy = true;
   }
   leave() {
@@ -124,12 +121,7 @@ function subset(descriptors) {
   const list = descriptors.filter((d) => d !== undefined);
   const layout = list.length > 0 && list[0].layout;
   if (!layout || list.some((d) => d.layout !== layout)) throw new TypeError('kernel descriptors must come from one target file');
-  return {
-    memoryBytes: layout.memoryBytes,
-    regions: layout.regions,
-    functions: list.map((d) => d.name),
-    instantiate: () => layout.link(list),
-  };
+  return { ...layout, functions: list.map((d) => d.name), instantiate: () => layout.link(list) };
 }
 
 /**
@@ -257,74 +249,51 @@ const F_LIST = 4; // the first argument is an array (parts or msgs)
 const F_MANY = 8; // independent messages (parallel): out may also be an array of buffers
 const ASYNC_KEYS = ['asyncTick', 'onProgress', 'nextTick'];
 
-// ---- Options, parsed into these variables (no allocation on the hot path). Options are the own
-// enumerable properties of `opts`, each read exactly once (a getter runs once; inherited keys are
-// not options). They are checked into locals and assigned only at the end, so a getter that hashes
-// again (re-entering readOpts) cannot change this call's options.
-let optOut = null;
-let optPos = 0;
-let optTick = 10;
-let optProgress = null;
-let optNextTick = defaultNextTick;
-let optDkLen = 0;
-let optParams = null;
-
+// ---- Options: the own enumerable properties of `opts`, each read exactly once (a getter runs
+// once; inherited keys are not options), checked into locals and returned together at the end, so
+// a getter that hashes again (re-entering readOpts) cannot change this call's options.
 function readOpts(spec, opts, kind, where) {
-  let out = null;
-  let pos = 0;
-  let tick = 10;
-  let progress = null;
-  let nextTick = defaultNextTick;
-  let dkLen = spec.outputLen;
-  let params = null;
-  if (opts !== undefined) {
-    if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) throw mustBe(TypeError, 'opts', 'an object', typeName(opts));
-    let posGiven = false;
-    const keys = Object.keys(opts);
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i];
-      const v = opts[key];
-      if (v === undefined) continue;
-      const arg = `opts.${key}`;
-      const isAsync = ASYNC_KEYS.includes(key);
-      if (key === 'dkLen') {
-        if (typeof v !== 'number') throw mustBe(TypeError, arg, 'a number', typeName(v));
-        const r = spec.dkLen;
-        if (r === null ? v !== spec.outputLen : !Number.isSafeInteger(v) || v < r[0] || v > r[1])
-          throw mustBe(RangeError, arg, `${r === null ? spec.outputLen : `an integer from ${r[0]} to ${r[1]}`} for ${spec.name}`, v);
-        dkLen = v;
-      } else if ((kind & F_OUT) !== 0 && key === 'out') {
-        if ((kind & F_MANY) !== 0 && Array.isArray(v)) out = v; // checked per buffer by destinations
-        else if (isBytes(v)) out = bytesArg(v, arg);
-        else throw mustBe(TypeError, arg, `Uint8Array${(kind & F_MANY) !== 0 ? ' or an array of Uint8Array' : ''}`, typeName(v));
-      } else if ((kind & F_OUT) !== 0 && key === 'outPos') {
-        pos = anumber(v, arg);
-        posGiven = true;
-      } else if ((kind & F_ASYNC) !== 0 && key === 'asyncTick') {
-        if (typeof v !== 'number') throw mustBe(TypeError, arg, 'a number of milliseconds', typeName(v));
-        if (!(v >= 0) || v === Infinity) throw mustBe(RangeError, arg, 'a finite number >= 0', v);
-        tick = v;
-      } else if ((kind & F_ASYNC) !== 0 && isAsync) {
-        if (typeof v !== 'function') throw mustBe(TypeError, arg, 'a function', typeName(v));
-        if (key === 'onProgress') progress = v;
-        else nextTick = v;
-      } else if (spec.options !== null && Object.prototype.hasOwnProperty.call(spec.options, key)) {
-        if (params === null) params = spec.params();
-        spec.options[key](v, params);
-      } else {
-        throw new TypeError(`unknown option "${key}" for ${spec.name}${where}${isAsync ? ' (only the .async variants take it)' : ''}`);
-      }
+  const o = { out: null, pos: 0, tick: 10, onProgress: null, nextTick: defaultNextTick, dkLen: spec.outputLen, params: null };
+  if (opts === undefined) return o;
+  if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) throw mustBe(TypeError, 'opts', 'an object', typeName(opts));
+  let posGiven = false;
+  for (const key of Object.keys(opts)) {
+    const v = opts[key];
+    if (v === undefined) continue;
+    const arg = `opts.${key}`;
+    const isAsync = ASYNC_KEYS.includes(key);
+    const want = (type, what) => {
+      if (typeof v !== type) throw mustBe(TypeError, arg, what, typeName(v));
+    };
+    if (key === 'dkLen') {
+      want('number', 'a number');
+      const r = spec.dkLen;
+      if (r === null ? v !== spec.outputLen : !Number.isSafeInteger(v) || v < r[0] || v > r[1])
+        throw mustBe(RangeError, arg, `${r === null ? spec.outputLen : `an integer from ${r[0]} to ${r[1]}`} for ${spec.name}`, v);
+      o.dkLen = v;
+    } else if (kind & F_OUT && key === 'out') {
+      if (kind & F_MANY && Array.isArray(v)) o.out = v; // checked per buffer by destinations
+      else if (isBytes(v)) o.out = bytesArg(v, arg);
+      else throw mustBe(TypeError, arg, `Uint8Array${kind & F_MANY ? ' or an array of Uint8Array' : ''}`, typeName(v));
+    } else if (kind & F_OUT && key === 'outPos') {
+      o.pos = anumber(v, arg);
+      posGiven = true;
+    } else if (kind & F_ASYNC && key === 'asyncTick') {
+      want('number', 'a number of milliseconds');
+      if (!(v >= 0) || v === Infinity) throw mustBe(RangeError, arg, 'a finite number >= 0', v);
+      o.tick = v;
+    } else if (kind & F_ASYNC && isAsync) {
+      want('function', 'a function');
+      o[key] = v;
+    } else if (spec.options !== null && Object.prototype.hasOwnProperty.call(spec.options, key)) {
+      spec.options[key](v, o.params === null ? (o.params = spec.params()) : o.params);
+    } else {
+      throw new TypeError(`unknown option "${key}" for ${spec.name}${where}${isAsync ? ' (only the .async variants take it)' : ''}`);
     }
-    if (posGiven && out === null) throw new TypeError('"opts.outPos" needs "opts.out"');
-    if (spec.check !== undefined) spec.check(params, dkLen);
   }
-  optOut = out;
-  optPos = pos;
-  optTick = tick;
-  optProgress = progress;
-  optNextTick = nextTick;
-  optDkLen = dkLen;
-  optParams = params;
+  if (posGiven && o.out === null) throw new TypeError('"opts.outPos" needs "opts.out"');
+  if (spec.check !== undefined) spec.check(o.params, o.dkLen);
+  return o;
 }
 
 // Where each of `count` digests of `len` bytes goes, as [buffer, position] pairs, or null
@@ -392,25 +361,25 @@ export function makeHash(spec) {
     const arg = (kind & F_MANY) !== 0 ? 'msgs' : 'parts';
     if (!list && !isBytes(x)) throw notBytes('msg', x);
     if (list && !Array.isArray(x)) throw mustBe(TypeError, arg, 'an array of Uint8Array', typeName(x));
-    readOpts(spec, opts, kind, where);
-    // This call's options, taken before any getter (of an array element) can run readOpts again.
-    const a = { dkLen: optDkLen, params: optParams, tick: optTick, onProgress: optProgress, nextTick: optNextTick, groups: [[x]], outs: null, total: 0, done: 0, slice: 16384, last: 0 };
-    const out = optOut;
-    const pos = optPos;
+    const a = readOpts(spec, opts, kind, where);
+    a.groups = [[x]];
+    a.total = a.done = a.last = 0;
+    a.slice = 16384;
     if (list) {
       const parts = new Array(x.length); // a copy, each element read once: the array cannot change under us
       for (let i = 0; i < parts.length; i++) parts[i] = bytesArg(x[i], `${arg}[${i}]`);
       a.groups = (kind & F_MANY) !== 0 ? parts.map((m) => [m]) : [parts];
     } else a.groups[0][0] = bytesArg(x, 'msg');
-    a.outs = destinations(out, pos, a.groups.length, a.dkLen);
+    a.outs = destinations(a.out, a.pos, a.groups.length, a.dkLen);
     return a;
   }
 
   function hash(msg, opts) {
-    if (opts !== undefined || !isBytes(msg)) return chunksOf(msg, opts, F_OUT, '')[0];
+    if (opts !== undefined) return chunksOf(msg, opts, F_OUT, '')[0];
     // The common case (no options): straight to the engine.
+    msg = bytesArg(msg, 'msg');
     const out = new Uint8Array(spec.outputLen);
-    spec.run(bytesArg(msg, 'msg'), null, null, spec.outputLen, out, 0);
+    spec.run(msg, null, null, spec.outputLen, out, 0);
     return out;
   }
   // The sync forms: one digest per group, through the engine's lanes (parallel) where it has them.
@@ -457,8 +426,8 @@ export function makeHash(spec) {
   parallel.async = (msgs, opts) => asyncOf(msgs, opts, F_LIST | F_MANY, '.parallel.async');
   const hashAsync = (msg, opts) => asyncOf(msg, opts, 0, '.async');
   function create(opts) {
-    readOpts(spec, opts, 0, '.create');
-    return spec.stream(optParams, optDkLen);
+    const o = readOpts(spec, opts, 0, '.create');
+    return spec.stream(o.params, o.dkLen);
   }
 
   const definition = Object.freeze({
