@@ -16,8 +16,9 @@ import { Instance, Stream, copyOrNull, makeHash } from './shell.js';
 import { bytesArg, isBytes, notBytes } from './checks.js';
 
 // A hash of this shape: its kernel functions (init / compress / output, and the optional
-// four-lane compress), block and output length, length field (bytes, little-endian?) and the
-// DER-encoded OID where one is defined. Plain literals, so that bundlers drop the unused ones.
+// four-lane compress), block and output length, length field (bytes, little-endian?), the bytes
+// its kernels keep in `state` and write to `out` (stateLen: what a call wipes and a stream saves)
+// and the DER-encoded OID where one is defined. Pure calls, so that bundlers drop the unused ones.
 const nist = (i) => [0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, i]; // 2.16.840.1.101.3.4.2.i
 const sha2 = (name, outputLen, wide, oid) => ({
   module: 'sha2', name, blockLen: wide ? 128 : 64, outputLen, init: `${name}_init`,
@@ -48,9 +49,8 @@ export const SHA224_LANES = /* @__PURE__ */ withLanes(SHA224);
 export const SHA256_LANES = /* @__PURE__ */ withLanes(SHA256);
 // The legacy hashes have no OIDs, as in @noble/hashes.
 const legacy = (name, outputLen, lenLE) => ({
-  stateLen: outputLen,
   module: 'legacy', name, blockLen: 64, outputLen, init: `${name}_init`, compress: `${name}_compress`,
-  output: `${name}_output`, lenBytes: 8, lenLE, oid: null,
+  output: `${name}_output`, lenBytes: 8, lenLE, oid: null, stateLen: outputLen,
 });
 export const SHA1 = /* @__PURE__ */ legacy('sha1', 20, false);
 export const MD5 = /* @__PURE__ */ legacy('md5', 16, true);
@@ -77,9 +77,9 @@ export const BLAKE256 = /* @__PURE__ */ blake('blake256', 32, false, 1);
 export const BLAKE384 = /* @__PURE__ */ blake('blake384', 48, true, 0);
 export const BLAKE512 = /* @__PURE__ */ blake('blake512', 64, true, 1);
 
-// Bit length = total * 8 at bytes q .. q + 8 of the DataView dv, as a 64-bit number, big-endian (SHA-1, SHA-2: the
-// upper 64 bits of SHA-512's 128-bit field are zero since total < 2^53) or little-endian (MD5,
-// RIPEMD-160); split to stay exact in doubles.
+// Bit length = total * 8 at bytes q .. q + 8 of the DataView dv (over the instance's memory), as a
+// 64-bit number, big-endian (SHA-1, SHA-2: the upper 64 bits of SHA-512's 128-bit field are zero
+// since total < 2^53) or little-endian (MD5, RIPEMD-160); split to stay exact in doubles.
 function writeBitLength(dv, q, total, le) {
   const hi = Math.floor(total / 0x20000000);
   const lo = (total % 0x20000000) * 8;
@@ -102,7 +102,7 @@ function writePadded(mem, dv, msg, nb, first, n, dst) {
 
 // Four messages list[i0 .. i0 + 4) of a SHA-224/256 `kind` with lanes: the blocks all four have
 // run in SIMD lanes (compress4), then each lane's state goes back to the scalar state region for
-// its remaining blocks and the digest. `e` is the engine's bound instance (mdHash: lanes); called
+// its remaining blocks and the digest. `e` is the engine's bound instance (mdHash's `e`); called
 // between its enter() and leave(); wipes the batch regions itself (leave() wipes state, block and
 // out, up to what e.touch() was told).
 function lanes4(e, list, i0, outs, res) {
@@ -124,8 +124,8 @@ function lanes4(e, list, i0, outs, res) {
     let done = 0;
     while (done < common) {
       const n = Math.min(common - done, laneBytes / 64);
+      if (n * 64 > written) written = n * 64; // the wipe bound first, then the bytes
       for (let m = 0; m < 4; m++) writePadded(mem, e.dv, list[i0 + m], nb[m], done, n, B4 + m * laneBytes);
-      if (n * 64 > written) written = n * 64;
       e.compress4(n);
       done += n;
     }
@@ -133,8 +133,8 @@ function lanes4(e, list, i0, outs, res) {
       for (let w = 0; w < 8; w++) m32[(S >> 2) + w] = m32[(S4 >> 2) + 4 * w + m];
       for (let pos = done; pos < nb[m]; ) {
         const n = Math.min(nb[m] - pos, BB / 64);
-        writePadded(mem, e.dv, list[i0 + m], nb[m], pos, n, BO);
         e.touch(n * 64);
+        writePadded(mem, e.dv, list[i0 + m], nb[m], pos, n, BO);
         compress(n);
         pos += n;
       }
