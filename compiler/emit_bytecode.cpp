@@ -18,31 +18,28 @@ namespace awasmc {
 
 namespace {
 
-// Op name -> operand format (the same table as FORMATS in runtime/interp.js): v the instruction's
-// value (implicit), r an operand, n a number (a fixed register, an element offset or an
-// immediate), j / J a jump target as a distance forward / back in instructions.
-const std::map<std::string, std::string>& formats() {
-  static const std::map<std::string, std::string> t = [] {
-    std::map<std::string, std::string> m;
-    for (const char* b : {"add", "sub", "mul", "and", "or", "xor", "shl", "shr_u", "shr_s", "eq", "ne", "lt_u", "lt_s",
-                          "le_u", "le_s", "gt_u", "gt_s", "ge_u", "ge_s"})
-      m[b] = "vrr";
-    for (const char* u : {"not", "eqz", "mov"}) m[u] = "vr";
-    m["select"] = "vrrr";
-    m["fsr"] = "vrrn";
-    m["fsl"] = "vrrr";
-    for (const char* l : {"load8", "load16", "load32"}) m[l] = "vrn";
-    for (const char* s : {"store8", "store16", "store32"}) m[s] = "rrn";
-    m["set"] = "nr";
-    m["return"] = "r";
-    m["loop_test"] = "nrj";
-    m["loop_next"] = "nJ";
-    m["jump"] = "j";
-    m["jump_if_zero"] = "rj";
-    return m;
-  }();
-  return t;
+// The interpreter's ops in the order of their opcodes, with the fields each has in the text
+// (FORMATS in runtime/interp.js): v the instruction's value (implicit), r an operand, n a number
+// (a fixed register, an element offset or an immediate), j / J a jump target as a distance forward
+// / back in instructions. `const` only comes from the constant pool; `to k` is a prefix: the next
+// instruction writes its value to fixed register k. A program begins with kVersion, which the
+// interpreter checks, so that a program and an interpreter of different tables never meet.
+constexpr int kVersion = 2;
+constexpr std::pair<const char*, const char*> kOps[] = {
+    {"const", ""}, {"mov", "vr"}, {"set", "nr"}, {"load8", "vrn"}, {"load16", "vrn"}, {"load32", "vrn"},
+    {"store8", "rrn"}, {"store16", "rrn"}, {"store32", "rrn"}, {"return", "r"}, {"add", "vrr"}, {"sub", "vrr"},
+    {"mul", "vrr"}, {"and", "vrr"}, {"or", "vrr"}, {"xor", "vrr"}, {"shl", "vrr"}, {"shr_u", "vrr"}, {"shr_s", "vrr"},
+    {"eq", "vrr"}, {"ne", "vrr"}, {"lt_u", "vrr"}, {"lt_s", "vrr"}, {"le_u", "vrr"}, {"le_s", "vrr"}, {"not", "vr"},
+    {"eqz", "vr"}, {"select", "vrrr"}, {"fsr", "vrrn"}, {"fsl", "vrrr"}, {"loop_test", "nrj"}, {"loop_next", "nJ"},
+    {"jump", "j"}, {"jump_if_zero", "rj"}, {"to", "n"},
+};
+int opcode(const std::string& name) {
+  for (size_t i = 0; i < std::size(kOps); i++)
+    if (name == kOps[i].first) return static_cast<int>(i);
+  return -1;
 }
+// a > b is b < a, a >= b is b <= a: four ops fewer in the interpreter.
+const std::map<std::string, std::string> kSwapped = {{"gt_u", "lt_u"}, {"gt_s", "lt_s"}, {"ge_u", "le_u"}, {"ge_s", "le_s"}};
 
 // What an operand names: a local, a constant (by value) or the value of an instruction (by its
 // number in the stream of values).
@@ -286,12 +283,16 @@ struct FnCompiler {
           [[fallthrough]];
         }
         default: {
-          const std::string name = op_info(n.op).text;
-          if (ty_is64(n.ty) || ty_vector(n.ty) || !formats().count(name))
+          std::string name = op_info(n.op).text;
+          const bool swap = kSwapped.count(name);
+          if (swap) name = kSwapped.at(name);
+          const int code = opcode(name);
+          if (ty_is64(n.ty) || ty_vector(n.ty) || code < 0 || kOps[code].second[0] != 'v')
             fail(n.loc, "internal: op '" + name + "' (or a 64-bit or lane value) reached the bytecode emitter");
-          const int arity = static_cast<int>(formats().at(name).size()) - 1;
+          const int arity = static_cast<int>(std::string(kOps[code].second).size()) - 1;
           std::vector<Field> fs;
           for (int i = 0; i < arity; i++) fs.push_back(r(n.operand(i)));
+          if (swap) std::swap(fs[0], fs[1]);
           emit(name, std::move(fs), id);
         }
       }
@@ -316,7 +317,7 @@ void put(std::string& out, uint64_t v) {
 
 // The text of one function: the number of fixed registers, the constant pool (register, zigzag
 // value), then the instructions: the op (its index in the module's op list) and its fields.
-std::string program_text(const Function& f, const std::vector<Ins>& code, std::vector<std::string>& ops) {
+std::string program_text(const Function& f, const std::vector<Ins>& code) {
   // Fixed registers: the parameters first (where the caller puts the arguments), then the locals
   // and constants the code uses, the most used first; the constant 0 is always there (the
   // operand of an absent index or result).
@@ -343,6 +344,7 @@ std::string program_text(const Function& f, const std::vector<Ins>& code, std::v
   }
 
   std::string out;
+  put(out, kVersion);
   put(out, fixed);
   put(out, pool.size());
   for (const auto& [r, v] : pool) {
@@ -361,11 +363,7 @@ std::string program_text(const Function& f, const std::vector<Ins>& code, std::v
       if (code[i].dest < 0) number[code[i].value] = values++;
     }
   }
-  auto op = [&](const std::string& name) {
-    auto it = std::find(ops.begin(), ops.end(), name);
-    if (it == ops.end()) it = ops.insert(ops.end(), name);
-    put(out, static_cast<uint64_t>(it - ops.begin()));
-  };
+  auto op = [&](const std::string& name) { put(out, static_cast<uint64_t>(opcode(name))); };
   values = 0;
   for (size_t i = 0; i < code.size(); i++) {
     const Ins& in = code[i];
@@ -398,23 +396,16 @@ std::string program_text(const Function& f, const std::vector<Ins>& code, std::v
 // One bytecode program per kernel function (jumps are relative), as descriptors that link()
 // (runtime/interp.js) runs over a fresh memory, so that a bundler drops the unused ones.
 std::string emit_runtime_target(const Module& m) {
-  std::vector<std::string> ops;
-  std::string body;
+  std::string out = target_header(m, Target::Runtime);
+  out += "import { linkProgram } from '../../runtime/interp.js';\n";
+  out += target_layout(m);
   for (const Function& f : m.functions) {
     FnCompiler c{f};
     c.block(f.body);
     c.emit("return", {c.r(0)});
     moves(c.code);
-    body += descriptor_head(m, f, true) + ", ops, code: " + js_string(program_text(f, c.code, ops)) + " });\n";
+    out += descriptor_head(m, f, true) + ", code: " + js_string(program_text(f, c.code)) + " });\n";
   }
-  std::string names;
-  for (const std::string& o : ops) names += (names.empty() ? "" : " ") + o;
-
-  std::string out = target_header(m, Target::Runtime);
-  out += "import { linkProgram } from '../../runtime/interp.js';\n";
-  out += target_layout(m);
-  out += "const ops = " + js_string(names) + ";\n";
-  out += body;
   out += target_link(m, "linkProgram(memoryBytes, list)");
   return out;
 }

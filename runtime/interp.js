@@ -5,30 +5,20 @@
 // four operands, absolute registers) that one switch runs; no code generation, works under any
 // Content-Security-Policy.
 
-// Every op the interpreter runs, in the order of its opcodes, with its operands in the text: v the
-// instruction's value (the next register: nothing in the text), r an operand, n a number, j / J a
-// jump target as a distance forward / back. 'const' only comes from a program's constant pool.
-const FORMATS = {
-  const: '', mov: 'vr', set: 'nr', load8: 'vrn', load16: 'vrn', load32: 'vrn', store8: 'rrn', store16: 'rrn',
-  store32: 'rrn', return: 'r', add: 'vrr', sub: 'vrr', mul: 'vrr', and: 'vrr', or: 'vrr', xor: 'vrr', shl: 'vrr',
-  shr_u: 'vrr', shr_s: 'vrr', eq: 'vrr', ne: 'vrr', lt_u: 'vrr', lt_s: 'vrr', le_u: 'vrr', le_s: 'vrr', gt_u: 'vrr',
-  gt_s: 'vrr', ge_u: 'vrr', ge_s: 'vrr', not: 'vr', eqz: 'vr', select: 'vrrr', fsr: 'vrrn', fsl: 'vrrr', loop_test: 'nrj',
-  loop_next: 'nJ', jump: 'j', jump_if_zero: 'rj', to: '',
-};
-const NAMES = Object.keys(FORMATS);
-const TO = NAMES.length - 1; // `to k`: the next instruction writes its value to fixed register k
+// The fields of every op in the text, by opcode (kOps in emit_bytecode.cpp): v the instruction's
+// value (the next register: nothing in the text), r an operand, n a number, j / J a jump target
+// as a distance forward / back. Opcode 0 (const) only comes from a program's constant pool; TO
+// (`to k`) makes the next instruction write its value to fixed register k.
+const FORMATS = ',vr,nr,vrn,vrn,vrn,rrn,rrn,rrn,r,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vr,vr,vrrr,vrrn,vrrr,nrj,nJ,j,rj'.split(',');
+const TO = FORMATS.length;
+const VERSION = 2;
 
 // A program's text: base-45 varints in the characters '#'..'~' without ' and \ (every digit but
-// the last is 45 + digit): the number of fixed registers, the constant pool (count, then register
-// and zigzag value each), then per instruction its op (an index into `names`, the module's op
-// list) and its fields. An operand r is 2k + 1 for fixed register k (parameters, locals,
-// constants) or 2(d - 1) for the value d values back.
-function decode(text, names) {
-  const ops = names.split(' ').map((name) => {
-    const op = NAMES.indexOf(name);
-    if (op < 1) throw new Error(`interp: unsupported op '${name}'`);
-    return op;
-  });
+// the last is 45 + digit): VERSION, the number of fixed registers, the constant pool (count, then
+// register and zigzag value each), then per instruction its opcode and its fields. An operand r
+// is 2k + 1 for fixed register k (parameters, locals, constants) or 2(d - 1) for the value d values
+// back.
+function decode(text) {
   let p = 0;
   const num = () => {
     let v = 0;
@@ -40,6 +30,7 @@ function decode(text, names) {
       v = v * 45 + c - 45;
     }
   };
+  if (num() !== VERSION) throw new Error('interp: bytecode of another version');
   const fixed = num();
   const consts = num();
   const code = [];
@@ -49,12 +40,13 @@ function decode(text, names) {
   }
   let values = 0, dest = -1;
   for (let i = consts; p < text.length; ) {
-    const op = ops[num()];
+    const op = num();
     if (op === TO) {
       dest = num();
       continue;
     }
-    const format = FORMATS[NAMES[op]];
+    const format = op ? FORMATS[op] : undefined;
+    if (format === undefined) throw new Error(`interp: unsupported opcode ${op}`);
     let at = code.push(op, 0, 0, 0, 0) - 4;
     for (const t of format) {
       const v = t === 'v' ? (dest < 0 ? fixed + values : dest) : num();
@@ -69,7 +61,7 @@ function decode(text, names) {
 
 /**
  * Runs the bytecode functions of a runtime target over one fresh memory: `list` holds the target's
- * function descriptors ({ name, params, result, data, ops, code }), each a program of its own;
+ * function descriptors ({ name, params, result, data, code }), each a program of its own;
  * `data` are the constant regions it reads.
  */
 export function linkProgram(memoryBytes, list) {
@@ -107,19 +99,15 @@ export function linkProgram(memoryBytes, list) {
         case 22: r[d] = +(r[a] < r[b]); break;
         case 23: r[d] = +(r[a] >>> 0 <= r[b] >>> 0); break;
         case 24: r[d] = +(r[a] <= r[b]); break;
-        case 25: r[d] = +(r[a] >>> 0 > r[b] >>> 0); break;
-        case 26: r[d] = +(r[a] > r[b]); break;
-        case 27: r[d] = +(r[a] >>> 0 >= r[b] >>> 0); break;
-        case 28: r[d] = +(r[a] >= r[b]); break;
-        case 29: r[d] = ~r[a]; break;
-        case 30: r[d] = +(r[a] === 0); break;
-        case 31: r[d] = r[a] ? r[b] : r[code[pc - 1]]; break; // select
-        case 32: r[d] = (r[a] >>> code[pc - 1]) | (r[b] << (32 - code[pc - 1])); break; // fsr
-        case 33: r[d] = (r[a] << r[code[pc - 1]]) | (r[b] >>> (32 - r[code[pc - 1]])); break; // fsl
-        case 34: if (r[d] >>> 0 >= r[a] >>> 0) pc = b; break; // loop_test: counter d, count a, exit b
-        case 35: r[d]++; pc = a; break; // loop_next
-        case 36: pc = d; break; // jump
-        case 37: if (r[d] === 0) pc = a; break; // jump_if_zero
+        case 25: r[d] = ~r[a]; break;
+        case 26: r[d] = +(r[a] === 0); break;
+        case 27: r[d] = r[a] ? r[b] : r[code[pc - 1]]; break; // select
+        case 28: r[d] = (r[a] >>> code[pc - 1]) | (r[b] << (32 - code[pc - 1])); break; // fsr
+        case 29: r[d] = (r[a] << r[code[pc - 1]]) | (r[b] >>> (32 - r[code[pc - 1]])); break; // fsl
+        case 30: if (r[d] >>> 0 >= r[a] >>> 0) pc = b; break; // loop_test: counter d, count a, exit b
+        case 31: r[d]++; pc = a; break; // loop_next
+        case 32: pc = d; break; // jump
+        case 33: if (r[d] === 0) pc = a; break; // jump_if_zero
         default: throw new Error(`interp: bad opcode ${o} at ${pc - 5}`);
       }
     }
@@ -128,7 +116,7 @@ export function linkProgram(memoryBytes, list) {
   const fns = {};
   for (const d of list) {
     for (const [offset, b64] of d.data) M8.set(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)), offset);
-    const { code, registers } = decode(d.code, d.ops);
+    const { code, registers } = decode(d.code);
     const regs = new Int32Array(registers);
     const { params, result } = d;
     const f = (...args) => {
