@@ -830,7 +830,7 @@ export const $sha512_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha51
   return sha512_init;
 } });
 export const $sha512_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_output', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/sha2.js:214
+  // modules/sha2.js:236
   function sha512_output() {
     const t1 = M32[0];
     const t2 = M32[1];
