@@ -104,7 +104,52 @@ bool sink(std::vector<Ins>& code, size_t w, size_t last, uint32_t k) {
   return true;
 }
 
-void moves(std::vector<Ins>& code) {
+// Whether the instruction names local k at all (reads, writes, loop counter).
+bool touches(const Ins& in, uint32_t k) {
+  if (in.dest == static_cast<int64_t>(k)) return true;
+  for (const Field& x : in.fields)
+    if ((x.t == 'r' || x.t == 'L') && x.ref.kind == Ref::Local && x.ref.id == k) return true;
+  return false;
+}
+
+// One local for a value carried into a loop and back: the stager gives every runtime loop fresh
+// locals for the values it carries, so a loop on j is typically `j <- i` (or j <- a new value)
+// before it and `set i <- j` after it. When j is named nowhere else, its first use writes it and
+// nothing in between names i, j becomes i and the sets that copy go.
+void coalesce(std::vector<Ins>& code, uint32_t nparams) {
+  for (size_t last = 0; last < code.size(); last++) {
+    const Ins& back = code[last];
+    if (back.dead || back.op != "set" || back.dest >= 0 || back.fields[1].ref.kind != Ref::Local) continue;
+    const uint32_t i = back.fields[0].ref.id, j = back.fields[1].ref.id;
+    if (i == j || j < nparams) continue;
+    size_t p1 = code.size(), end = 0;
+    for (size_t q = 0; q < code.size(); q++)
+      if (!code[q].dead && touches(code[q], j)) p1 = std::min(p1, q), end = q;
+    if (end != last || p1 >= last) continue;
+    Ins& first = code[p1];
+    const bool writes_j = first.dest == static_cast<int64_t>(j) || (first.op == "set" && first.fields[0].ref.id == j);
+    if (!writes_j || reads(first, j)) continue;
+    bool ok = true;
+    for (size_t q = p1 + 1; q < last && ok; q++) ok = code[q].dead || !touches(code[q], i);
+    // No jump into or out of the stretch.
+    auto inside = [&](int64_t q) { return q > static_cast<int64_t>(p1) && q < static_cast<int64_t>(last); };
+    for (size_t q = 0; q < code.size() && ok; q++)
+      for (const Field& x : code[q].fields)
+        if ((x.t == 'j' || x.t == 'J') && !code[q].dead && inside(static_cast<int64_t>(q)) != (inside(x.n) || x.n == static_cast<int64_t>(last)))
+          ok = false;
+    if (!ok) continue;
+    for (size_t q = p1; q < last; q++) {
+      Ins& c = code[q];
+      if (c.dest == static_cast<int64_t>(j)) c.dest = i;
+      for (Field& x : c.fields)
+        if ((x.t == 'r' || x.t == 'L') && x.ref.kind == Ref::Local && x.ref.id == j) x.ref.id = i;
+    }
+    if (first.op == "set" && first.dest < 0 && first.fields[1].ref.kind == Ref::Local && first.fields[1].ref.id == i) first.dead = true;
+    code[last].dead = true;
+  }
+}
+
+void moves(std::vector<Ins>& code, uint32_t nparams) {
   auto uses_of = [&](int64_t v) {
     std::vector<size_t> at;
     for (size_t i = 0; i < code.size(); i++)
@@ -143,6 +188,10 @@ void moves(std::vector<Ins>& code) {
         if (x.t == 'r' && x.ref.kind == Ref::Value && x.ref.id == mv.value) x.ref = {Ref::Local, k};
     mv.dead = true;
   }
+  coalesce(code, nparams);
+  for (Ins& in : code)  // `set k <- k`, left by coalescing
+    if (in.op == "set" && in.dest < 0 && in.fields[1].ref.kind == Ref::Local && in.fields[1].ref.id == in.fields[0].ref.id)
+      in.dead = true;
   std::map<int64_t, size_t> def;  // value -> its instruction
   for (size_t i = 0; i < code.size(); i++)
     if (code[i].value >= 0) def[code[i].value] = i;
@@ -403,7 +452,7 @@ std::string emit_runtime_target(const Module& m) {
     FnCompiler c{f};
     c.block(f.body);
     c.emit("return", {c.r(0)});
-    moves(c.code);
+    moves(c.code, f.nparams);
     out += descriptor_head(m, f, true) + ", code: " + js_string(program_text(f, c.code)) + " });\n";
   }
   out += target_link(m, "linkProgram(memoryBytes, list)");
