@@ -114,7 +114,7 @@ const sha1VectorCompress = (options) => fn([u32], (blocks) => {
 }, options);
 export const sha1_init = init([0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0]);
 export const sha1_compress = compressor(5, block.as(u32.be), sha1Round, { targets: ['js'] });
-export const sha1_compress_rt = sha1Rolled(1, { targets: ['runtime'], name: 'sha1_compress' });
+export const sha1_compress_rt = sha1Rolled(5, { targets: ['runtime'], name: 'sha1_compress' });
 export const sha1_compress_simd = sha1VectorCompress({ targets: ['wasm', 'wasm_threads'], name: 'sha1_compress' });
 export const sha1_output = output(5, out.as(u32.be));
 
