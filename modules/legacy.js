@@ -36,10 +36,11 @@ const SHA1_K = [0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xca62c1d6];
 const sha1Step = (p, [a, b, c, d, e], w) => {
   let f;
   if (p === 0) f = d ^ (b & (c ^ d));
-  else if (p === 1) f = b ^ c ^ d;
+  else if (p === 1) f = b ^ (c ^ d);
   else if (p === 2) f = (b & c) | (d & (b | c));
   else f = b ^ c ^ d;
-  const T = rotl(a, 5) + f + e + SHA1_K[p] + w;
+  // The sum is ordered for a short dependence chain: only rotl(a, 5) waits for the last step.
+  const T = e + SHA1_K[p] + w + f + rotl(a, 5);
   return [T, a, rotl(b, 30), c, d];
 };
 // js: unrolled, the schedule a window of 16 words computed as the steps need them.
@@ -105,7 +106,7 @@ const sha1VectorCompress = (options) => fn([u32], (blocks) => {
       else if (t < 40) f = b ^ c ^ d;
       else if (t < 60) f = (b & c) | (d & (b | c));
       else f = b ^ c ^ d;
-      const T = rotl(a, 5) + f + e + lane(KW, t % 4);
+      const T = e + lane(KW, t % 4) + f + rotl(a, 5);
       [e, d, c, b, a] = [d, c, rotl(b, 30), a, T];
     }
     S = [a, b, c, d, e].map((x, i) => x + S[i]);
@@ -140,18 +141,23 @@ const MD5_Tdata = memory.data('md5_t', u32, MD5_T);
 // Unrolled on wasm and js; on runtime a loop of four steps (after which a, b, c, d are back in
 // their places) per round, reading T from its table and computing the message word's index.
 const UNROLL = ['wasm', 'wasm_threads', 'js'];
+// Each step's sum is ordered for a short dependence chain through b (the newest word): what does
+// not depend on b (a, T[i], the message word, and G's c & ~d) is added first. G is written as
+// (b & d) + (c & ~d), equal to RFC 1321's (b & d) | (c & ~d) since the two terms share no bit.
 const md5Round = (W, [a0, b0, c0, d0]) => {
   let [a, b, c, d] = [a0, b0, c0, d0];
   for (let r = 0; r < 4; r++) {
     loop(4, (q) => {
       for (let k = 0; k < 4; k++) {
         const i = r * 16 + q * 4 + k;
-        let f, g;
-        if (r === 0) [f, g] = [d ^ (b & (c ^ d)), i];
-        else if (r === 1) [f, g] = [c ^ (d & (b ^ c)), (5 * i + 1) & 15];
-        else if (r === 2) [f, g] = [b ^ c ^ d, (3 * i + 5) & 15];
-        else [f, g] = [c ^ (b | ~d), (7 * i) & 15];
-        const T = b + rotl(a + f + MD5_Tdata.load(i) + W(g), MD5_S[r][k]);
+        const g = [() => i, () => (5 * i + 1) & 15, () => (3 * i + 5) & 15, () => (7 * i) & 15][r]();
+        let sum = a + MD5_Tdata.load(i) + W(g);
+        let f;
+        if (r === 0) f = d ^ (b & (c ^ d));
+        else if (r === 1) [sum, f] = [sum + (c & ~d), b & d];
+        else if (r === 2) f = b ^ (c ^ d);
+        else f = c ^ (b | ~d);
+        const T = b + rotl(sum + f, MD5_S[r][k]);
         [a, b, c, d] = [d, T, b, c];
       }
     }, { unroll: UNROLL });
