@@ -6,6 +6,12 @@ export const regions = Object.freeze({
   'state': Object.freeze({ offset: 0, bytes: 64 }),
   'block': Object.freeze({ offset: 64, bytes: 8192 }),
   'out': Object.freeze({ offset: 8256, bytes: 64 }),
+  'w80': Object.freeze({ offset: 8320, bytes: 320 }),
+  'md5_t': Object.freeze({ offset: 8640, bytes: 256, constant: true }),
+  'rmd_r': Object.freeze({ offset: 8896, bytes: 80, constant: true }),
+  'rmd_r2': Object.freeze({ offset: 8976, bytes: 80, constant: true }),
+  'rmd_s': Object.freeze({ offset: 9056, bytes: 80, constant: true }),
+  'rmd_s2': Object.freeze({ offset: 9136, bytes: 80, constant: true }),
 });
 export const functions = Object.freeze(['md5_compress', 'md5_init', 'md5_output', 'ripemd160_compress', 'ripemd160_init', 'ripemd160_output', 'sha1_compress', 'sha1_init', 'sha1_output']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, regions, link });
