@@ -58,9 +58,17 @@ struct ModuleRef {
   ~ModuleRef() { BinaryenModuleDispose(m); }
 };
 
+// wasm_threads: the per-thread base of the writable regions (an imported immutable global). Each
+// thread instantiates the kernel modules over the one shared memory with its own `env.base`, a
+// multiple of the module's memoryBytes; constant regions (memory.data) stay at their absolute
+// offsets, shared by every thread (docs/target-contract.md, "Threads").
+const char* const kBaseGlobal = "base";
+
 struct FnBuilder {
   BinaryenModuleRef mod;
   const Function& f;
+  const std::vector<Region>& regions;
+  bool threads;
   Schedule sch;
   std::vector<uint32_t> temp;  // node -> wasm local index
   std::vector<BinaryenType> vars;
@@ -89,14 +97,29 @@ struct FnBuilder {
     return build(id);
   }
 
+  // Whether the access at static byte offset `imm` is to a writable region (thread-relative on
+  // wasm_threads): every region but the constant data ones.
+  bool per_thread(uint64_t imm) const {
+    if (!threads) return false;
+    for (const Region& r : regions)
+      if (imm >= r.offset && imm < uint64_t{r.offset} + r.bytes) return r.data.empty();
+    return true;
+  }
+
   BinaryenExpressionRef pointer(const Node& n) {
-    if (!n.a) return BinaryenConst(mod, BinaryenLiteralInt32(0));
-    int size = ty_bytes(static_cast<Ty>(n.imm2));
-    BinaryenExpressionRef idx = value(n.a);
-    if (size == 1) return idx;
-    int sh = size == 2 ? 1 : size == 4 ? 2 : size == 8 ? 3 : 4;
-    BinaryenExpressionRef shift = BinaryenConst(mod, BinaryenLiteralInt32(sh));
-    return BinaryenBinary(mod, BinaryenShlInt32(), idx, shift);
+    BinaryenExpressionRef p = nullptr;
+    if (n.a) {
+      int size = ty_bytes(static_cast<Ty>(n.imm2));
+      p = value(n.a);
+      if (size != 1) {
+        int sh = size == 2 ? 1 : size == 4 ? 2 : size == 8 ? 3 : 4;
+        BinaryenExpressionRef shift = BinaryenConst(mod, BinaryenLiteralInt32(sh));
+        p = BinaryenBinary(mod, BinaryenShlInt32(), p, shift);
+      }
+    }
+    if (!per_thread(n.imm)) return p ? p : BinaryenConst(mod, BinaryenLiteralInt32(0));
+    BinaryenExpressionRef base = BinaryenGlobalGet(mod, kBaseGlobal, BinaryenTypeInt32());
+    return p ? BinaryenBinary(mod, BinaryenAddInt32(), base, p) : base;
   }
 
   BinaryenExpressionRef build(uint32_t id) {
@@ -280,11 +303,12 @@ void with_module(const Module& m, bool threads, bool import_memory, const std::f
   if (threads || import_memory) {
     BinaryenSetMemory(mod, pages, pages, nullptr, seg_data.data(), seg_passive.get(), seg_offsets.data(), seg_sizes.data(), nseg, threads);
     BinaryenAddMemoryImport(mod, "0", "env", "memory", threads ? 1 : 0);
+    if (threads) BinaryenAddGlobalImport(mod, kBaseGlobal, "env", kBaseGlobal, BinaryenTypeInt32(), false);
   } else {
     BinaryenSetMemory(mod, pages, pages, "memory", seg_data.data(), seg_passive.get(), seg_offsets.data(), seg_sizes.data(), nseg, false);
   }
   for (const Function& f : m.functions) {
-    FnBuilder b{mod, f, {}, {}, {}, 0};
+    FnBuilder b{mod, f, m.regions, threads, {}, {}, {}, 0};
     b.run();
   }
   if (!BinaryenModuleValidate(mod)) fail({}, "internal: Binaryen rejected the module built from " + m.source);

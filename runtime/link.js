@@ -9,9 +9,14 @@ const fromBase64 = (s) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
 // descriptor -> its compiled WebAssembly.Module (compiled once, instantiated per link).
 const compiled = new WeakMap();
 
-/** wasm / wasm_threads: one small module per function, each importing the memory `env.memory`. */
+/**
+ * wasm / wasm_threads: one small module per function, each importing the memory `env.memory`;
+ * wasm_threads modules also import `env.base`, the byte offset of the calling thread's copy of
+ * the writable regions (0 for the thread that links; docs/target-contract.md, "Threads").
+ */
 export function linkWasm(pages, shared, list) {
   const memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared });
+  const base = 0;
   const fns = {};
   for (const d of list) {
     let mod = compiled.get(d);
@@ -19,7 +24,7 @@ export function linkWasm(pages, shared, list) {
       mod = new WebAssembly.Module(fromBase64(d.wasm));
       compiled.set(d, mod);
     }
-    const f = new WebAssembly.Instance(mod, { env: { memory } }).exports[d.name];
+    const f = new WebAssembly.Instance(mod, { env: shared ? { memory, base } : { memory } }).exports[d.name];
     // u64 parameters or results go through the descriptor's wrapper; u32 results become unsigned.
     if (d.wrap) fns[d.name] = d.wrap(f, new Uint32Array(memory.buffer));
     else fns[d.name] = d.result === 'u32' ? (...args) => f(...args) >>> 0 : f;
