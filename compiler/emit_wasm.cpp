@@ -63,6 +63,7 @@ struct ModuleRef {
 // multiple of the module's memoryBytes; constant regions (memory.data) stay at their absolute
 // offsets, shared by every thread (docs/target-contract.md, "Threads").
 const char* const kBaseGlobal = "base";
+constexpr BinaryenIndex kMaxCopies = 65;
 
 struct FnBuilder {
   BinaryenModuleRef mod;
@@ -301,7 +302,10 @@ void with_module(const Module& m, bool threads, bool import_memory, const std::f
   const BinaryenIndex nseg = static_cast<BinaryenIndex>(seg_data.size());
   std::unique_ptr<bool[]> seg_passive(new bool[nseg + 1]());  // all active
   if (threads || import_memory) {
-    BinaryenSetMemory(mod, pages, pages, nullptr, seg_data.data(), seg_passive.get(), seg_offsets.data(), seg_sizes.data(), nseg, threads);
+    // A shared memory grows to one copy of the layout per thread: at most kMaxCopies (the
+    // calling thread's and 64 workers'; runtime/link.js MAX_COPIES).
+    const BinaryenIndex max_pages = threads ? pages * kMaxCopies : pages;
+    BinaryenSetMemory(mod, pages, max_pages, nullptr, seg_data.data(), seg_passive.get(), seg_offsets.data(), seg_sizes.data(), nseg, threads);
     BinaryenAddMemoryImport(mod, "0", "env", "memory", threads ? 1 : 0);
     if (threads) BinaryenAddGlobalImport(mod, kBaseGlobal, "env", kBaseGlobal, BinaryenTypeInt32(), false);
   } else {
@@ -359,7 +363,7 @@ std::string emit_wasm_target(const Module& m, bool threads) {
     std::string wasm = emit_wasm_binary(single_function(m, i), threads, true);
     out += descriptor_head(m, m.functions[i], false) + ", wasm: '" + base64(wasm) + "' });\n";
   }
-  out += target_link(m, "linkWasm(" + std::to_string(m.memory_bytes / 65536) + ", " + (threads ? "true" : "false") + ", list)");
+  out += target_link(m, "linkWasm(" + std::to_string(m.memory_bytes / 65536) + ", " + (threads ? "true" : "false") + ", list, at)", "list, at");
   return out;
 }
 

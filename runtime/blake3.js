@@ -501,7 +501,7 @@ export function blake3Hash(target, platform = 'unknown') {
       }
     },
     stream: (params, dkLen) => new Blake3Stream(params, dkLen),
-    memory: () => I.memory(),
+    instance: I,
   };
   return makeHash(spec);
 }

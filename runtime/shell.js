@@ -18,7 +18,7 @@
 //   stream(params, dkLen)  a new stream (a subclass of Stream below)
 //   parallel(list, params, dkLen, outs, res)  optional fast path for parallel(): may fill res[i]
 //              (digests, written like run() would) for a prefix of the list; returns that count
-//   memory()   the instance's whole memory (tests only, through memoryForTests)
+//   instance   the engine's Instance (below): memoryForTests, and the worker pool of wasm_threads
 // params is null when no engine option was given; engines treat null as "all defaults".
 //
 // Every Uint8Array argument is made a plain view once (checks.js: bytesArg) before any byte
@@ -26,13 +26,32 @@
 // were read, so getters cannot change a call under way (tests/lib/hostile.test.js).
 import { bytesArg, isBytes, notBytes, typeName } from './checks.js';
 
-// hash function -> () => its instance's whole memory.
-const memories = new WeakMap();
+// hash function -> its spec (the engine's; see above).
+const specs = new WeakMap();
 
 /** The whole wasm/JS memory behind a hash function of ours (for the hygiene tests), or undefined. */
 export function memoryForTests(hashFn) {
-  const get = memories.get(hashFn);
-  return get === undefined ? undefined : get();
+  const spec = specs.get(hashFn);
+  return spec === undefined ? undefined : spec.instance.memory();
+}
+
+/** The engine's spec of a hash function of ours, or undefined (runtime/workers.js). */
+export const specOf = (hashFn) => specs.get(hashFn);
+
+// wasm_threads: hash function -> { sync, async }, parallel() across the worker pool
+// (runtime/workers.js threaded()): sync(hash, list, params, dkLen, outs, res) returns true when it
+// filled res, false to leave the batch to the calling thread; async(...) a promise of true/false.
+const threadedParallel = new WeakMap();
+export function setThreaded(hashFn, impl) {
+  threadedParallel.set(hashFn, impl);
+}
+
+// In a worker thread of the pool (runtime/worker.js): label -> { memory, base } of the shared
+// memory and copy of the layout that the Instance of that label links over, or null.
+let threadLink = null;
+/** Worker threads only: `fn(label)` gives the { memory, base } an Instance links over, or undefined. */
+export function setThreadLink(fn) {
+  threadLink = fn;
 }
 
 const now =
@@ -67,6 +86,7 @@ export class Instance {
     this.mem = null; // the whole memory as bytes; null until first use
     this.mem32 = null; // the same as 32-bit words (for zeroing short ranges quickly), or null
     this.fns = null;
+    this.memoryObject = null; // wasm: the WebAssembly.Memory (shared on wasm_threads)
     this.busy = false;
   }
   /** The region `name` of the target, checked: 16-aligned, inside the memory, at least `min` bytes. */
@@ -81,7 +101,8 @@ export class Instance {
     return r;
   }
   load() {
-    const inst = this.target.instantiate();
+    const at = threadLink !== null && typeof this.target.link === 'function' ? threadLink(this.label) : undefined;
+    const inst = at !== undefined ? this.target.link(at) : this.target.instantiate();
     if (!inst || !isBytes(inst.mem) || inst.mem.length < this.target.memoryBytes || !inst.fns)
       throw new TypeError(`${this.label}: target.instantiate() returned no { mem, fns }`);
     for (const f of this.required)
@@ -89,12 +110,16 @@ export class Instance {
     const m = inst.mem;
     this.mem32 = m.byteOffset % 4 === 0 ? new Int32Array(m.buffer, m.byteOffset, m.length >> 2) : null;
     this.fns = inst.fns;
+    this.memoryObject = inst.memory instanceof WebAssembly.Memory ? inst.memory : null;
     this.mem = m;
   }
-  /** The whole memory, instantiating the target if needed (memoryForTests). */
+  /**
+   * The whole memory, instantiating the target if needed (memoryForTests): on wasm_threads every
+   * thread's copy of the layout, not only this thread's.
+   */
   memory() {
     if (this.mem === null) this.load();
-    return this.mem;
+    return this.memoryObject !== null ? new Uint8Array(this.memoryObject.buffer) : this.mem;
   }
   enter() {
     if (this.mem === null) this.load();
@@ -129,6 +154,7 @@ function subset(descriptors) {
     regions: layout.regions,
     functions: list.map((d) => d.name),
     instantiate: () => layout.link(list),
+    link: (at) => layout.link(list, at), // a worker thread's copy (setThreadLink)
   };
 }
 
@@ -385,7 +411,7 @@ function readParts(parts, name) {
 }
 
 // The result of writing `len` bytes at `pos` of `out`: out itself when it is exactly that.
-const result = (out, pos, len) => (pos === 0 && out.length === len ? out : out.subarray(pos, pos + len));
+export const result = (out, pos, len) => (pos === 0 && out.length === len ? out : out.subarray(pos, pos + len));
 
 // ---- Async: feeds a stream in slices, yielding every `asyncTick` ms.
 const MIN_SLICE = 1024;
@@ -483,6 +509,8 @@ export function makeHash(spec) {
     const list = readParts(msgs, 'msgs'); // each message read once
     const outs = parallelDestinations(list.length, dkLen);
     const res = new Array(list.length);
+    const threads = threadedParallel.get(hash);
+    if (threads !== undefined && threads.sync(hash, list, params, dkLen, outs, res)) return res;
     const first = spec.parallel !== undefined ? spec.parallel(list, params, dkLen, outs, res) : 0;
     for (let i = first; i < list.length; i++) {
       const d = outs === null ? new Uint8Array(dkLen) : outs[i][0];
@@ -534,8 +562,13 @@ export function makeHash(spec) {
     let total = 0;
     for (let i = 0; i < list.length; i++) total += list[i].length;
     const outs = parallelDestinations(list.length, dkLen);
-    const ctl = asyncControl(total);
     const res = new Array(list.length);
+    const ctl = asyncControl(total); // (reads the options now: another call may parse its own while we wait)
+    const threads = threadedParallel.get(hash);
+    if (threads !== undefined && (await threads.async(hash, list, params, dkLen, outs, res))) {
+      if (ctl.onProgress !== null) ctl.onProgress(1);
+      return res;
+    }
     for (let i = 0; i < list.length; i++)
       res[i] = await digestAsync(spec, [list[i]], list[i].length, params, dkLen, outs === null ? null : outs[i][0], outs === null ? 0 : outs[i][1], ctl);
     if (ctl.onProgress !== null) ctl.onProgress(1);
@@ -570,6 +603,6 @@ export function makeHash(spec) {
   });
   // "where defined" (docs/api.md): e.g. the legacy hashes have none.
   if (spec.oid !== null) hash.oid = Uint8Array.from(spec.oid);
-  memories.set(hash, spec.memory);
+  specs.set(hash, spec);
   return Object.freeze(hash);
 }

@@ -1,0 +1,99 @@
+// A thread of the wasm_threads worker pool (runtime/workers.js). It builds the wasm_threads
+// entry's hash functions, whose instances link over the callers' shared memories at this
+// thread's copy of the layout (setThreadLink), and runs the jobs it is sent: each reports
+// completion in the job's control word (for a blocked caller) and by a message (for async ones).
+import * as entry from '../wasm_threads.js';
+import { setThreadLink, specOf } from './shell.js';
+
+// label -> { memory, base }: the memory and copy of the layout each hash's instance uses here.
+const links = new Map();
+setThreadLink((label) => links.get(label));
+
+const wt =
+  typeof process === 'object' && process !== null && typeof process.getBuiltinModule === 'function'
+    ? process.getBuiltinModule('node:worker_threads')
+    : undefined;
+const port = wt !== undefined && wt.parentPort ? wt.parentPort : globalThis;
+const post = (m) => port.postMessage(m);
+const encoder = new TextEncoder();
+
+function parallel(job) {
+  const { name, label, memory, base, staging, spans, outAt, dkLen, params } = job;
+  // (Each message clones the Memory object anew; the memory behind it is the same every time.)
+  if (!links.has(label)) links.set(label, { memory, base });
+  const hash = entry[name];
+  const spec = hash === undefined ? undefined : specOf(hash);
+  if (spec === undefined) throw new Error(`no wasm_threads hash named ${name}`);
+  const buf = new Uint8Array(staging);
+  const n = spans.length / 2;
+  const list = new Array(n);
+  const outs = new Array(n);
+  for (let i = 0; i < n; i++) {
+    list[i] = buf.subarray(spans[2 * i], spans[2 * i] + spans[2 * i + 1]);
+    outs[i] = [buf, outAt + i * dkLen];
+  }
+  // SIMD lanes where the engine has them (as the calling thread does), the rest one by one.
+  const done = spec.parallel !== undefined ? spec.parallel(list, params, dkLen, outs, new Array(n)) : 0;
+  for (let i = done; i < n; i++) spec.run(list[i], null, params, dkLen, buf, outs[i][1]);
+}
+
+// Test hook (tests/lib/workers.test.js): make the next job throw, or end this thread mid-job.
+let poison = null;
+
+// The job under way: if this thread exits during it (process.exit in Node runs 'exit' handlers
+// on this thread), a caller blocked in Atomics.wait is told, rather than waiting forever.
+let current = null;
+let readyFlag = null; // [ready words, this thread's index], from the init message
+if (wt !== undefined)
+  process.on('exit', () => {
+    if (readyFlag !== null) Atomics.store(readyFlag[0], readyFlag[1], 0); // take no more jobs
+    if (current === null) return;
+    fail(current, 'the worker thread exited during the job');
+    Atomics.store(current.ctl, current.slot, 3); // 3: failed, and this thread is gone
+    Atomics.notify(current.ctl, current.slot);
+  });
+
+function fail(job, message) {
+  const text = encoder.encode(message).subarray(0, 255);
+  new Uint8Array(job.errors, 256 * job.slot, 256).set(text);
+}
+
+function onMessage(job) {
+  if (job.type === 'init') {
+    readyFlag = [job.ready, job.index];
+    Atomics.store(job.ready, job.index, 1);
+    Atomics.notify(job.ready, job.index);
+    post({ type: 'ready' });
+    return;
+  }
+  if (job.type === 'poison') {
+    poison = job.how;
+    return;
+  }
+  let status = 1;
+  current = job;
+  try {
+    if (poison === 'throw') {
+      poison = null;
+      throw new Error('poisoned job (test)');
+    }
+    if (poison === 'exit' && job.type === 'parallel') {
+      // Die mid-job, with bytes left in this thread's copy of the layout for the caller to wipe.
+      new Uint8Array(job.memory.buffer, job.base, 64).fill(0xaa);
+      if (wt !== undefined) process.exit(3);
+      globalThis.close();
+    }
+    if (job.type === 'parallel') parallel(job);
+    else throw new Error(`unknown job type ${job.type}`);
+  } catch (e) {
+    status = 2;
+    fail(job, String(e && e.message ? e.message : e));
+  }
+  current = null;
+  Atomics.store(job.ctl, job.slot, status);
+  Atomics.notify(job.ctl, job.slot);
+  post({ id: job.id, status });
+}
+
+if (port === globalThis) globalThis.onmessage = (e) => onMessage(e.data);
+else port.on('message', onMessage);
