@@ -37,6 +37,14 @@ function parallel(job) {
   for (let i = done; i < n; i++) spec.run(list[i], null, params, dkLen, buf, outs[i][1]);
 }
 
+function blake3(job) {
+  const { label, memory, base, staging, pieces, cvAt, key, mode } = job;
+  if (!links.has(label)) links.set(label, { memory, base });
+  const spec = specOf(entry.blake3);
+  spec.subtrees(new Uint8Array(staging, 0, cvAt), pieces, key, mode, new Uint32Array(staging, cvAt, (8 * pieces.length) / 3));
+  key.fill(0);
+}
+
 // Test hook (tests/lib/workers.test.js): make the next job throw, or end this thread mid-job.
 let poison = null;
 
@@ -77,13 +85,14 @@ function onMessage(job) {
       poison = null;
       throw new Error('poisoned job (test)');
     }
-    if (poison === 'exit' && job.type === 'parallel') {
+    if (poison === 'exit') {
       // Die mid-job, with bytes left in this thread's copy of the layout for the caller to wipe.
       new Uint8Array(job.memory.buffer, job.base, 64).fill(0xaa);
       if (wt !== undefined) process.exit(3);
       globalThis.close();
     }
     if (job.type === 'parallel') parallel(job);
+    else if (job.type === 'blake3') blake3(job);
     else throw new Error(`unknown job type ${job.type}`);
   } catch (e) {
     status = 2;

@@ -361,6 +361,93 @@ async function parallelAsync(hash, list, params, dkLen, outs, res) {
   return true;
 }
 
+// ---- BLAKE3: the whole chunks of one large message as aligned subtrees across the pool
+// (runtime/blake3.js calls spec.threads from inside its session, for 1 MiB of whole chunks or
+// more). Returns how many bytes of msg it consumed (whole pieces, pushed on t's stack in order),
+// or 0 to let the engine go on alone.
+const CHUNK = 1024;
+function blake3Threads(api, t, msg) {
+  if (size < 2 || !canBlock() || !supported()) return 0;
+  const pool = readyWorkers(size - 1, msg.length);
+  if (pool.length === 0) return 0;
+  const P = pool.length + 1;
+  // Pieces of S chunks (a power of two, 32 .. 16384), about four per thread, each aligned: a piece
+  // at chunk count c has a size dividing c (the first ones grow from the alignment of t.chunks).
+  let S = 32;
+  while (S < 16384 && S * 2 * CHUNK * P * 4 <= msg.length) S *= 2;
+  const pieces = []; // [offset in msg, chunk count before it, size]
+  let c = t.chunks;
+  let off = 0;
+  while (msg.length - off >= S * CHUNK) {
+    let size = S;
+    while (c % size !== 0) size >>= 1;
+    if (size < 32) break;
+    pieces.push([off, c, size]);
+    off += size * CHUNK;
+    c += size;
+  }
+  if (pieces.length < P) return 0;
+  const memory = sharedMemory(specOf(api.hash));
+  if (memory === null) return 0;
+  // Contiguous groups of pieces of about equal bytes: group 0 for this thread.
+  const bounds = [0];
+  for (let g = 1, acc = 0, i = 0; g < P; g++) {
+    while (i < pieces.length && acc < (off * g) / P) acc += pieces[i++][2] * CHUNK;
+    bounds.push(i);
+  }
+  bounds.push(pieces.length);
+  const cvs = new Uint32Array(8 * pieces.length);
+  const key = api.key();
+  const mode = api.flags();
+  const ctl = new Int32Array(new SharedArrayBuffer(4 * pool.length));
+  const errors = new SharedArrayBuffer(256 * pool.length);
+  const jobs = [];
+  const I = specOf(api.hash).instance;
+  try {
+    for (let g = 1; g < P; g++) {
+      const a = bounds[g];
+      const b = bounds[g + 1];
+      if (a === b) continue;
+      const from = pieces[a][0];
+      const to = pieces[b - 1][0] + pieces[b - 1][2] * CHUNK;
+      const staging = new SharedArrayBuffer(to - from + 32 * (b - a));
+      const buf = new Uint8Array(staging);
+      buf.set(msg.subarray(from, to), 0);
+      const list = [];
+      for (let i = a; i < b; i++) list.push(pieces[i][0] - from, pieces[i][1], pieces[i][2]);
+      const w = pool[g - 1];
+      const base = copyFor(memory, I.target.memoryBytes, w.index);
+      const id = nextJob++;
+      jobsRun++;
+      w.worker.postMessage({ type: 'blake3', id, label: I.label, memory, base, staging, pieces: list, cvAt: to - from, key, mode, ctl, errors, slot: g - 1 });
+      jobs.push({ w, a, b, buf, cvAt: to - from, slot: g - 1 });
+    }
+    for (let i = 0; i < bounds[1]; i++) api.subtree(msg.subarray(pieces[i][0], pieces[i][0] + pieces[i][2] * CHUNK), pieces[i][1], pieces[i][2], cvs, 8 * i);
+  } finally {
+    let failure = null;
+    for (const j of jobs) {
+      while (Atomics.load(ctl, j.slot) === 0) Atomics.wait(ctl, j.slot, 0, 100);
+      const status = Atomics.load(ctl, j.slot);
+      if (status === 3) j.w.alive = false;
+      if (status !== 1 && failure === null) failure = workerError(errors, j);
+      if (status === 1 && failure === null) cvs.set(new Uint32Array(j.buf.buffer, j.cvAt, 8 * (j.b - j.a)), 8 * j.a);
+      j.buf.fill(0);
+      if (status !== 1) wipeCopy(memory, specOf(api.hash), j);
+    }
+    key.fill(0);
+    if (failure !== null) {
+      cvs.fill(0);
+      throw failure;
+    }
+  }
+  try {
+    for (let i = 0; i < pieces.length; i++) api.pushCV(t, cvs, 8 * i, pieces[i][2]);
+  } finally {
+    cvs.fill(0);
+  }
+  return off;
+}
+
 /** Tests only: how many jobs went to workers so far, and how many workers are running. */
 export function poolStatsForTests() {
   return { jobs: jobsRun, workers: workers.filter((w) => w.alive).length };
@@ -375,5 +462,7 @@ export function poisonForTests(k, how) {
 /** The entry's wrapper of a hash function: its parallel() runs across the pool (returns hash). */
 export function threaded(hash) {
   setThreaded(hash, { sync: parallelSync, async: parallelAsync });
+  const spec = specOf(hash);
+  if (spec.name === 'blake3' && typeof spec.subtrees === 'function') spec.threads = blake3Threads;
   return hash;
 }

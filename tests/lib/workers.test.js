@@ -53,6 +53,36 @@ for (const n of [1, 2, 4]) {
   });
 }
 
+test('blake3 of one large message (one-shot, keyed, derive-key, XOF, streaming) splits into subtrees across the pool', async () => {
+  WP.setSize(2);
+  const rng = makeRng(SEED, 86);
+  const big = rng.bytes((9 << 20) + rng.int(5000));
+  await T.blake3.parallel.async([big.subarray(0, 300000)]); // the pool is up
+  const key = rng.bytes(32);
+  for (const len of [big.length, (1 << 20) + 1024, (2 << 20) + 1 + rng.int(100000), 4 << 20]) {
+    const m = big.subarray(0, len);
+    const before = poolStatsForTests().jobs;
+    assert.equal(hex(T.blake3(m)), hex(W.blake3(m)), `blake3 of ${len} bytes`);
+    assert.ok(poolStatsForTests().jobs > before, `a worker took part in the blake3 of ${len} bytes`);
+    assert.equal(hex(T.blake3(m, { key, dkLen: 131 })), hex(W.blake3(m, { key, dkLen: 131 })), `keyed, ${len}`);
+    assert.equal(hex(T.blake3(m, { context: 'awasmc 2026-12-01 workers test' })), hex(W.blake3(m, { context: 'awasmc 2026-12-01 workers test' })), `derive-key, ${len}`);
+  }
+  // Streaming, with pieces that leave the tree at chunk counts of every alignment.
+  const s = T.blake3.create({ key });
+  let at = 0;
+  while (at < big.length) {
+    const n = Math.min(big.length - at, rng.int(3) === 0 ? rng.int(3000) : rng.int(3 << 20));
+    s.update(big.subarray(at, at + n));
+    at += n;
+  }
+  assert.equal(hex(s.digest()), hex(W.blake3(big, { key })), 'streamed');
+  assert.equal(clean('blake3'), null, 'memory zero after the jobs');
+  poisonForTests(0, 'throw');
+  assert.throws(() => T.blake3(big), /wasm_threads worker 0: poisoned job/);
+  assert.equal(clean('blake3'), null, 'memory zero after a failed job');
+  assert.equal(hex(T.blake3(big)), hex(W.blake3(big)));
+});
+
 test('parallel writes into opts.out (flat and per message) across the pool', () => {
   WP.setSize(2);
   const rng = makeRng(SEED, 80);
