@@ -9,10 +9,11 @@
 // block(s) with the counter the spec gives them, and write the big-endian digest. Layout:
 // docs/target-contract.md.
 //
-// As in modules/blake2.js, the rounds are unrolled for wasm and a runtime loop over a
-// permutation table for js and runtime.
-import { u8, u32, u64, u32x4, memory, fn, loop, select } from 'awasm';
-import { COLUMNS, G, IV224, IV256, IV384, IV512, SIGMA, mix, rot, sigmaTable } from './blake_common.js';
+// As in modules/blake2.js, the rounds are unrolled in SIMD vectors for wasm (u32x4 rows for
+// BLAKE-224/256, u64x2 halves of rows for BLAKE-384/512) and a runtime loop over a permutation
+// table for js and runtime.
+import { u8, u32, u64, u32x4, u64x2, memory, fn, loop, rotr, select, shuffle } from 'awasm';
+import { COLUMNS, G, IV224, IV256, IV384, IV512, SIGMA, halfRounds, rowRounds, sigmaTable } from './blake_common.js';
 
 // The constants: the first digits of pi, 16 words of 32 bits (BLAKE-256, §2.1.1 of the
 // submission) and of 64 bits (BLAKE-512, §2.2.1).
@@ -60,7 +61,7 @@ const counter = state; // u64 element 8
 const round = (v, R, mc) => COLUMNS.reduce((w, v4, i) => G(w, R, v4, mc(2 * i, 2 * i + 1), mc(2 * i + 1, 2 * i)), v);
 
 // §2.1.2: compress block n (a runtime u32) with the counter t (a u64; T = u32 takes its halves).
-function compressBlock(V, h, s, n, t, rolled) {
+function compressBlock(V, h, s, n, t) {
   const { T, C } = V;
   const t0 = T === u64 ? t : u32(t);
   const t1 = T === u64 ? u64(0) : u32(t >>> 32);
@@ -69,20 +70,11 @@ function compressBlock(V, h, s, n, t, rolled) {
     s[0] ^ T(C[0]), s[1] ^ T(C[1]), s[2] ^ T(C[2]), s[3] ^ T(C[3]),
     t0 ^ T(C[4]), t0 ^ T(C[5]), t1 ^ T(C[6]), t1 ^ T(C[7]),
   ];
-  if (rolled) {
-    loop(16, (i) => V.W.store(i, V.M.load(n * 16 + i)));
-    loop(V.rounds, (r) => {
-      const mc = (j, k) => V.W.load(sigma.load(r * 16 + j)) ^ V.CS.load(r * 16 + k);
-      w = round(w, V.R, mc);
-    });
-  } else {
-    const m = [];
-    for (let i = 0; i < 16; i++) m.push(V.M.load(n * 16 + i));
-    for (let r = 0; r < V.rounds; r++) {
-      const p = SIGMA[r % 10];
-      w = round(w, V.R, (j, k) => m[p[j]] ^ T(C[p[k]]));
-    }
-  }
+  loop(16, (i) => V.W.store(i, V.M.load(n * 16 + i)));
+  loop(V.rounds, (r) => {
+    const mc = (j, k) => V.W.load(sigma.load(r * 16 + j)) ^ V.CS.load(r * 16 + k);
+    w = round(w, V.R, mc);
+  });
   // §2.1.3: h'[i] = h[i] ^ s[i % 4] ^ v[i] ^ v[i + 8].
   return h.map((x, i) => x ^ s[i % 4] ^ w[i] ^ w[i + 8]);
 }
@@ -90,8 +82,8 @@ function compressBlock(V, h, s, n, t, rolled) {
 const clearWords = () => {
   for (let i = 0; i < 16; i++) words.store(i, u64(0));
 };
-function kernels(V, prefix, rolled) {
-  const options = { targets: rolled ? ['js', 'runtime'] : ['wasm', 'wasm_threads'] };
+function kernels(V, prefix) {
+  const options = { targets: ['js', 'runtime'] };
   const loadH = () => [0, 1, 2, 3, 4, 5, 6, 7].map((i) => V.H.load(i));
   const storeH = (h) => h.forEach((x, i) => V.H.store(i, x));
   const loadSalt = () => [0, 1, 2, 3].map((i) => V.salt.load(i));
@@ -103,11 +95,11 @@ function kernels(V, prefix, rolled) {
     let t = counter.load(8);
     loop(blocks, (n) => {
       t = t + u64(V.blockBits);
-      h = compressBlock(V, h, s, n, t, rolled);
+      h = compressBlock(V, h, s, n, t);
     });
     storeH(h);
     counter.store(8, t);
-    if (rolled) clearWords();
+    clearWords();
   }, { ...options, name: `${prefix}_compress` });
   // final(bits): a padded block at `block` offset 0 holding `bits` message bits (a multiple of 8,
   // less than a block): the counter grows by `bits`, and the block is compressed with it, or
@@ -115,36 +107,34 @@ function kernels(V, prefix, rolled) {
   const final = fn([u32], (bits) => {
     const t = counter.load(8) + u64(bits);
     const used = select(bits === 0, u64(0), t);
-    storeH(compressBlock(V, loadH(), loadSalt(), u32(0), used, rolled));
+    storeH(compressBlock(V, loadH(), loadSalt(), u32(0), used));
     counter.store(8, t);
-    if (rolled) clearWords();
+    clearWords();
   }, { ...options, name: `${prefix}_final` });
   return { compress, final };
 }
 
 // BLAKE-224/256 on wasm: the 4x4 working words as four u32x4 rows, as BLAKE2s in
-// modules/blake2.js: one G step mixes the four columns at once, the diagonal step rotates rows b,
-// c, d by one, two, three lanes first and back after. Lane i of the message vectors is G number
-// i's word, XORed with its constant (a vector constant per step).
+// modules/blake2.js (rowRounds in blake_common.js: one G mixes the four columns at once). The
+// block is loaded as four big-endian u32x4; lane i of a message vector is G number g_i's word,
+// gathered by static shuffles as in BLAKE2s and XORed with its constant (a vector constant).
 function compressRows(V, h, s, n, t) {
   const { C } = V;
-  const m = [];
-  for (let i = 0; i < 16; i++) m.push(V.M.load(n * 16 + i));
-  // Lanes i = 0..3: message word p[first + 2i] XOR constant p[other + 2i].
-  const gather = (p, first, other) =>
-    u32x4(m[p[first]], m[p[first + 2]], m[p[first + 4]], m[p[first + 6]]) ^
-    u32x4(C[p[other]], C[p[other + 2]], C[p[other + 4]], C[p[other + 6]]);
+  const M4 = block.as(u32x4.be);
+  const mv = [0, 1, 2, 3].map((i) => M4.load(n * 4 + i));
+  // [m[i], m[i], m[j], m[j]]
+  const two = (i, j) => shuffle(mv[i >> 2], mv[j >> 2], [i & 3, i & 3, 4 + (j & 3), 4 + (j & 3)]);
+  const four = (i, j, k, l) =>
+    i >> 2 === j >> 2 && k >> 2 === l >> 2
+      ? shuffle(mv[i >> 2], mv[k >> 2], [i & 3, j & 3, 4 + (k & 3), 4 + (l & 3)])
+      : shuffle(two(i, j), two(k, l), [0, 2, 4, 6]);
+  // The terms of G numbers g: message word p[2g + y] XOR constant p[2g + 1 - y].
+  const words = (p, g, y) => four(...g.map((k) => p[2 * k + y])) ^ u32x4(...g.map((k) => C[p[2 * k + 1 - y]]));
   const t0 = u32(t);
   const t1 = u32(t >>> 32);
-  let rows = [h[0], h[1], s ^ u32x4(C[0], C[1], C[2], C[3]), u32x4(t0, t0, t1, t1) ^ u32x4(C[4], C[5], C[6], C[7])];
-  for (let r = 0; r < V.rounds; r++) {
-    const p = SIGMA[r % 10];
-    rows = mix(V.R, rows, gather(p, 0, 1), gather(p, 1, 0));
-    let [a, b, c, d] = rows;
-    [a, b, c, d] = mix(V.R, [a, rot(b, 1), rot(c, 2), rot(d, 3)], gather(p, 8, 9), gather(p, 9, 8));
-    rows = [a, rot(b, 3), rot(c, 2), rot(d, 1)];
-  }
-  return [h[0] ^ s ^ rows[0] ^ rows[2], h[1] ^ s ^ rows[1] ^ rows[3]];
+  const rows = [h[0], h[1], s ^ u32x4(C[0], C[1], C[2], C[3]), u32x4(t0, t0, t1, t1) ^ u32x4(C[4], C[5], C[6], C[7])];
+  const [a, b, c, d] = rowRounds(rows, V.rounds, V.R, words);
+  return [h[0] ^ s ^ a ^ c, h[1] ^ s ^ b ^ d];
 }
 function rowKernels(V, prefix) {
   const options = { targets: ['wasm', 'wasm_threads'] };
@@ -170,6 +160,52 @@ function rowKernels(V, prefix) {
   return { compress, final };
 }
 
+// BLAKE-384/512 on wasm: as BLAKE2b in modules/blake2.js, the 4x4 working words as eight u64x2
+// halves of rows (halfRounds in blake_common.js: two columns per G). The message words are
+// big-endian (u64x2.be loads, eight per block); each pair a G takes is one static shuffle of two
+// of them, XORed with its pair of constants (one vector constant).
+function compressHalves(V, h, s, n, t) {
+  const { C } = V;
+  const M2 = block.as(u64x2.be);
+  const mv = [];
+  for (let i = 0; i < 8; i++) mv.push(M2.load(n * 8 + i));
+  const two = (i, j) => (j === i + 1 && i % 2 === 0 ? mv[i >> 1] : shuffle(mv[i >> 1], mv[j >> 1], [i & 1, 2 + (j & 1)]));
+  // The terms of G numbers g0, g1: message word p[2g + y] XOR constant p[2g + 1 - y].
+  const words = (p, [g0, g1], y) => two(p[2 * g0 + y], p[2 * g1 + y]) ^ u64x2(C[p[2 * g0 + 1 - y]], C[p[2 * g1 + 1 - y]]);
+  const cv = (i) => u64x2(C[i], C[i + 1]);
+  // v12, v13 = t ^ c4, t ^ c5; v14, v15 = c6, c7 (the counter's high half is zero).
+  const rows = [[h[0], h[1]], [h[2], h[3]], [s[0] ^ cv(0), s[1] ^ cv(2)], [u64x2(t, t) ^ cv(4), cv(6)]];
+  const [a, b, c, d] = halfRounds(rows, V.rounds, V.R, rotr, words);
+  // h'[i] = h[i] ^ s[i % 4] ^ v[i] ^ v[i + 8].
+  return [a[0] ^ c[0], a[1] ^ c[1], b[0] ^ d[0], b[1] ^ d[1]].map((x, i) => x ^ h[i] ^ s[i % 2]);
+}
+function halfKernels(V, prefix) {
+  const options = { targets: ['wasm', 'wasm_threads'] };
+  const H2 = state.as(u64x2);
+  const S2 = salt.as(u64x2.be);
+  const loadH = () => [0, 1, 2, 3].map((i) => H2.load(i));
+  const storeH = (h) => h.forEach((x, i) => H2.store(i, x));
+  const loadSalt = () => [S2.load(0), S2.load(1)];
+  const compress = fn([u32], (blocks) => {
+    const s = loadSalt();
+    let h = loadH();
+    let t = counter.load(8);
+    loop(blocks, (n) => {
+      t = t + u64(V.blockBits);
+      h = compressHalves(V, h, s, n, t);
+    });
+    storeH(h);
+    counter.store(8, t);
+  }, { ...options, name: `${prefix}_compress` });
+  const final = fn([u32], (bits) => {
+    const t = counter.load(8) + u64(bits);
+    const used = select(bits === 0, u64(0), t);
+    storeH(compressHalves(V, loadH(), loadSalt(), u32(0), used));
+    counter.store(8, t);
+  }, { ...options, name: `${prefix}_final` });
+  return { compress, final };
+}
+
 // init(): h = the initial value, t = 0 (the runtime writes the salt region).
 const init = (V, iv) => fn([], () => {
   iv.forEach((x, i) => V.H.store(i, V.T(x)));
@@ -189,9 +225,9 @@ export const blake256_output = output(B256);
 export const blake512_output = output(B512);
 // Unrolled for wasm, rolled for js and runtime: one name per function on every target.
 const k256 = rowKernels(B256, 'blake256');
-const k256Rolled = kernels(B256, 'blake256', true);
-const k512 = kernels(B512, 'blake512', false);
-const k512Rolled = kernels(B512, 'blake512', true);
+const k256Rolled = kernels(B256, 'blake256');
+const k512 = halfKernels(B512, 'blake512');
+const k512Rolled = kernels(B512, 'blake512');
 export const blake256_compress = k256.compress;
 export const blake256_final = k256.final;
 export const blake256_compress_rolled = k256Rolled.compress;

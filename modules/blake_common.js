@@ -51,6 +51,71 @@ export const G = (v, R, v4, x, y) => {
 /** The lanes of a u32x4 rotated left by k: lane i of the result is lane (i + k) % 4 of x. */
 export const rot = (x, k) => shuffle(x, x, [0, 1, 2, 3].map((i) => (i + k) % 4));
 
+// The SIMD round functions of the wasm kernels. On vectors the speed is bound by the chain of
+// dependent operations through G (the lanes run in parallel, but there are only one or two
+// independent chains), so everything that can stay off that chain does:
+// - the message term is added to a before b (a + x + b: b is the newest value at both additions);
+// - the diagonal step leaves b, the last value a G makes, in place and moves the lanes of a (by
+//   three), c (by one) and d (by two) instead; a, c and d are final before b is, so these moves
+//   (and the moves back) overlap the end of the G before them. Lane i (or lane i of half k) then
+//   holds the diagonal through v(4 + i): G7, G4, G5, G6.
+
+/** G as mix, with the message term added to a first and rotations by rotate(x, n). */
+export const mixEarly = (R, rotate) => ([a, b, c, d], x, y) => {
+  a = a + x + b;
+  d = rotate(d ^ a, R[0]);
+  c = c + d;
+  b = rotate(b ^ c, R[1]);
+  a = a + y + b;
+  d = rotate(d ^ a, R[2]);
+  c = c + d;
+  b = rotate(b ^ c, R[3]);
+  return [a, b, c, d];
+};
+
+/**
+ * The rounds on four u32x4 rows [a, b, c, d] (lane i = column i). words(p, [g0, g1, g2, g3], y)
+ * is the message vector of the G numbers g0..g3 in lanes 0..3 under permutation p: their first
+ * terms (y = 0) or their second (y = 1). Returns the rows.
+ */
+export function rowRounds(rows, rounds, R, words) {
+  const G = mixEarly(R, rotr);
+  let [a, b, c, d] = rows;
+  for (let r = 0; r < rounds; r++) {
+    const p = SIGMA[r % 10];
+    [a, b, c, d] = G([a, b, c, d], words(p, [0, 1, 2, 3], 0), words(p, [0, 1, 2, 3], 1));
+    [a, b, c, d] = G([rot(a, 3), b, rot(c, 1), rot(d, 2)], words(p, [7, 4, 5, 6], 0), words(p, [7, 4, 5, 6], 1));
+    [a, c, d] = [rot(a, 1), rot(c, 3), rot(d, 2)];
+  }
+  return [a, b, c, d];
+}
+
+/** [lane 1 of x, lane 0 of y] (u64x2): a row's lanes moved by one across its two halves. */
+const across = (x, y) => shuffle(x, y, [1, 2]);
+/**
+ * The rounds on the rows as u64x2 halves: [a, b, c, d], each [lanes 0 1, lanes 2 3] (two
+ * columns per G). words(p, [g0, g1], y) as in rowRounds, for two G numbers; rotate(x, n) rotates
+ * the u64 lanes. Returns the rows, each [half 0, half 1].
+ */
+export function halfRounds(rows, rounds, R, rotate, words) {
+  const G = mixEarly(R, rotate);
+  let [a, b, c, d] = rows;
+  for (let r = 0; r < rounds; r++) {
+    const p = SIGMA[r % 10];
+    // Columns 0 and 1, 2 and 3.
+    const c0 = G([a[0], b[0], c[0], d[0]], words(p, [0, 1], 0), words(p, [0, 1], 1));
+    const c1 = G([a[1], b[1], c[1], d[1]], words(p, [2, 3], 0), words(p, [2, 3], 1));
+    // Diagonals G7 and G4 (v3 v0, v4 v5, v9 v10, v14 v15), G5 and G6 (v1 v2, v6 v7, v11 v8, v12 v13).
+    const g0 = G([across(c1[0], c0[0]), c0[1], across(c0[2], c1[2]), c1[3]], words(p, [7, 4], 0), words(p, [7, 4], 1));
+    const g1 = G([across(c0[0], c1[0]), c1[1], across(c1[2], c0[2]), c0[3]], words(p, [5, 6], 0), words(p, [5, 6], 1));
+    a = [across(g0[0], g1[0]), across(g1[0], g0[0])];
+    b = [g0[1], g1[1]];
+    c = [across(g1[2], g0[2]), across(g0[2], g1[2])];
+    d = [g1[3], g0[3]];
+  }
+  return [a, b, c, d];
+}
+
 // FIPS 180-4 §5.3.2-§5.3.5: the SHA-224/256/384/512 initial hash values. BLAKE-224/256/384/512
 // start from them (BLAKE submission §2.1.1, §2.2.1, §2.3, §2.4); BLAKE2s and BLAKE2b use those
 // of SHA-256 and SHA-512 (RFC 7693 §2.6).
