@@ -9,7 +9,8 @@ import * as legacy from './targets/js/legacy.js';
 import * as sha2 from './targets/js/sha2.js';
 import { BLAKE2B, BLAKE2S, blake2Hash } from './runtime/blake2.js';
 import {
-  BLAKE224, BLAKE256, BLAKE384, BLAKE512, MD5, RIPEMD160, SHA1, SHA224, SHA256, SHA384, SHA512, SHA512_224, SHA512_256, mdHash,
+  BLAKE224, BLAKE256, BLAKE384, BLAKE512, MD5, RIPEMD160, SHA1, SHA224, SHA256, SHA384, SHA512, SHA512_224,
+  SHA512_256, mdHash,
 } from './runtime/md.js';
 import * as sha3 from './targets/js/sha3.js';
 import {
@@ -19,7 +20,9 @@ import {
 import { blake3Hash } from './runtime/blake3.js';
 
 export const sha224 = /* @__PURE__ */ mdHash(SHA224, [sha2.$sha224_init, sha2.$sha256_compress, sha2.$sha256_output], 'js');
+export const sha224_lanes = sha224; // no SIMD lanes on this backend: the same function
 export const sha256 = /* @__PURE__ */ mdHash(SHA256, [sha2.$sha256_init, sha2.$sha256_compress, sha2.$sha256_output], 'js');
+export const sha256_lanes = sha256; // no SIMD lanes on this backend: the same function
 export const sha384 = /* @__PURE__ */ mdHash(SHA384, [sha2.$sha384_init, sha2.$sha512_compress, sha2.$sha512_output], 'js');
 export const sha512 = /* @__PURE__ */ mdHash(SHA512, [sha2.$sha512_init, sha2.$sha512_compress, sha2.$sha512_output], 'js');
 export const sha512_224 = /* @__PURE__ */ mdHash(SHA512_224, [sha2.$sha512_224_init, sha2.$sha512_compress, sha2.$sha512_output], 'js');

@@ -9,7 +9,8 @@ import * as legacy from './targets/wasm/legacy.js';
 import * as sha2 from './targets/wasm/sha2.js';
 import { BLAKE2B, BLAKE2S, blake2Hash } from './runtime/blake2.js';
 import {
-  BLAKE224, BLAKE256, BLAKE384, BLAKE512, MD5, RIPEMD160, SHA1, SHA224, SHA256, SHA384, SHA512, SHA512_224, SHA512_256, mdHash,
+  BLAKE224, BLAKE256, BLAKE384, BLAKE512, MD5, RIPEMD160, SHA1, SHA224, SHA224_LANES, SHA256, SHA256_LANES, SHA384, SHA512, SHA512_224,
+  SHA512_256, mdHash,
 } from './runtime/md.js';
 import * as sha3 from './targets/wasm/sha3.js';
 import {
@@ -18,8 +19,10 @@ import {
 } from './runtime/sponge.js';
 import { blake3Hash } from './runtime/blake3.js';
 
-export const sha224 = /* @__PURE__ */ mdHash(SHA224, [sha2.$sha224_init, sha2.$sha256_compress, sha2.$sha256_output, sha2.$sha256_compress4], 'wasm');
-export const sha256 = /* @__PURE__ */ mdHash(SHA256, [sha2.$sha256_init, sha2.$sha256_compress, sha2.$sha256_output, sha2.$sha256_compress4], 'wasm');
+export const sha224 = /* @__PURE__ */ mdHash(SHA224, [sha2.$sha224_init, sha2.$sha256_compress, sha2.$sha256_output], 'wasm');
+export const sha224_lanes = /* @__PURE__ */ mdHash(SHA224_LANES, [sha2.$sha224_init, sha2.$sha256_compress, sha2.$sha256_output, sha2.$sha256_compress4], 'wasm');
+export const sha256 = /* @__PURE__ */ mdHash(SHA256, [sha2.$sha256_init, sha2.$sha256_compress, sha2.$sha256_output], 'wasm');
+export const sha256_lanes = /* @__PURE__ */ mdHash(SHA256_LANES, [sha2.$sha256_init, sha2.$sha256_compress, sha2.$sha256_output, sha2.$sha256_compress4], 'wasm');
 export const sha384 = /* @__PURE__ */ mdHash(SHA384, [sha2.$sha384_init, sha2.$sha512_compress, sha2.$sha512_output], 'wasm');
 export const sha512 = /* @__PURE__ */ mdHash(SHA512, [sha2.$sha512_init, sha2.$sha512_compress, sha2.$sha512_output], 'wasm');
 export const sha512_224 = /* @__PURE__ */ mdHash(SHA512_224, [sha2.$sha512_224_init, sha2.$sha512_compress, sha2.$sha512_output], 'wasm');

@@ -9,7 +9,8 @@ import * as legacy from './targets/wasm_threads/legacy.js';
 import * as sha2 from './targets/wasm_threads/sha2.js';
 import { BLAKE2B, BLAKE2S, blake2Hash } from './runtime/blake2.js';
 import {
-  BLAKE224, BLAKE256, BLAKE384, BLAKE512, MD5, RIPEMD160, SHA1, SHA224, SHA256, SHA384, SHA512, SHA512_224, SHA512_256, mdHash,
+  BLAKE224, BLAKE256, BLAKE384, BLAKE512, MD5, RIPEMD160, SHA1, SHA224, SHA224_LANES, SHA256, SHA256_LANES, SHA384, SHA512, SHA512_224,
+  SHA512_256, mdHash,
 } from './runtime/md.js';
 import * as sha3 from './targets/wasm_threads/sha3.js';
 import {
@@ -19,8 +20,10 @@ import {
 import { blake3Hash } from './runtime/blake3.js';
 import { threaded } from './runtime/workers.js';
 
-export const sha224 = /* @__PURE__ */ threaded(mdHash(SHA224, [sha2.$sha224_init, sha2.$sha256_compress, sha2.$sha256_output, sha2.$sha256_compress4], 'wasm_threads'));
-export const sha256 = /* @__PURE__ */ threaded(mdHash(SHA256, [sha2.$sha256_init, sha2.$sha256_compress, sha2.$sha256_output, sha2.$sha256_compress4], 'wasm_threads'));
+export const sha224 = /* @__PURE__ */ threaded(mdHash(SHA224, [sha2.$sha224_init, sha2.$sha256_compress, sha2.$sha256_output], 'wasm_threads'));
+export const sha224_lanes = /* @__PURE__ */ threaded(mdHash(SHA224_LANES, [sha2.$sha224_init, sha2.$sha256_compress, sha2.$sha256_output, sha2.$sha256_compress4], 'wasm_threads'));
+export const sha256 = /* @__PURE__ */ threaded(mdHash(SHA256, [sha2.$sha256_init, sha2.$sha256_compress, sha2.$sha256_output], 'wasm_threads'));
+export const sha256_lanes = /* @__PURE__ */ threaded(mdHash(SHA256_LANES, [sha2.$sha256_init, sha2.$sha256_compress, sha2.$sha256_output, sha2.$sha256_compress4], 'wasm_threads'));
 export const sha384 = /* @__PURE__ */ threaded(mdHash(SHA384, [sha2.$sha384_init, sha2.$sha512_compress, sha2.$sha512_output], 'wasm_threads'));
 export const sha512 = /* @__PURE__ */ threaded(mdHash(SHA512, [sha2.$sha512_init, sha2.$sha512_compress, sha2.$sha512_output], 'wasm_threads'));
 export const sha512_224 = /* @__PURE__ */ threaded(mdHash(SHA512_224, [sha2.$sha512_224_init, sha2.$sha512_compress, sha2.$sha512_output], 'wasm_threads'));

@@ -70,7 +70,7 @@ Module lower_for_target(Module m, Target t, const std::string& stop_after) {
   if (t == Target::Js || t == Target::Runtime) {
     to_fixpoint(m, [](Function& f) { return lower_simd(f); });
     if (stop("lower_simd")) return m;
-    to_fixpoint(m, [](Function& f) { return lower_u64(f); });
+    to_fixpoint(m, [t](Function& f) { return lower_u64(f, t); });
     if (stop("lower_u64")) return m;
   }
   to_fixpoint(m, [t](Function& f) { return lower_ops(f, t); });

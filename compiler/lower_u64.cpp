@@ -3,11 +3,22 @@
 // Every u64/i64 local becomes two u32 locals; loads and stores become two
 // 32-bit accesses (little-endian: lo at the lower address). 64-bit shifts and
 // rotations need a static amount. Lane types are not handled here.
+//
+// A 64-bit add is lo = al + bl, carry = lo < al (unsigned), hi = ah + bh + carry. On the runtime
+// target, chains of 64-bit adds (a + b + c + ..., where each inner sum has no other use and sits
+// in the same block) are one sum of the low words, one carry op per three low words (`carry`,
+// ops.def: how often their u32 sum wraps; a last single word gets the comparison) and one sum of
+// the high words plus the carries: SHA-512's T1 = h + Σ1 + Ch + K + W takes 12 interpreter
+// instructions instead of 16. The js target keeps one comparison per add: in V8 the carry op's
+// double arithmetic is no faster for SHA-512 and lengthens the dependency chains of BLAKE2b's G
+// (0.89x; docs/notes.md, 2026-12-01).
+#include <functional>
+
 #include "rewrite.h"
 
 namespace awasmc {
 
-bool lower_u64(Function& f) {
+bool lower_u64(Function& f, Target target) {
   bool any = false;
   for (const Ty t : f.locals) any |= ty_is64(t);
   for (size_t i = 1; i < f.nodes.size() && !any; i++) any = ty_is64(f.nodes[i].ty);
@@ -31,6 +42,33 @@ bool lower_u64(Function& f) {
     }
   }
 
+  // The chains: a 64-bit add whose only use is a 64-bit add in the same block is absorbed into
+  // that add (the chain's root), which sums the leaves of the tree of absorbed adds below it.
+  std::vector<uint32_t> uses(f.nodes.size(), 0), user(f.nodes.size(), 0);
+  std::vector<const Block*> block_of(f.nodes.size(), nullptr);
+  std::function<void(const Block&)> scan = [&](const Block& b) {
+    for (const Stmt& s : b) {
+      if (s.kind != Stmt::Def) {
+        uses[s.node]++;
+        scan(s.body);
+        scan(s.els);
+        continue;
+      }
+      block_of[s.node] = &b;
+      const Node& n = f[s.node];
+      for (int i = 0; i < 3; i++)
+        if (uint32_t o = n.operand(i)) {
+          uses[o]++;
+          user[o] = s.node;
+        }
+    }
+  };
+  scan(f.body);
+  auto add64 = [&](uint32_t id) { return f[id].op == Op::Add && ty_is64(f[id].ty); };
+  std::vector<char> absorbed(f.nodes.size(), 0);
+  for (uint32_t id = 1; id < f.nodes.size() && target == Target::Runtime; id++)
+    absorbed[id] = add64(id) && uses[id] == 1 && user[id] && add64(user[id]) && block_of[id] && block_of[id] == block_of[user[id]];
+
   Rebuilder r(f);
   r.out().locals = locals;
   std::vector<uint32_t> hi(f.nodes.size()), lo(f.nodes.size());
@@ -38,6 +76,7 @@ bool lower_u64(Function& f) {
 
   Function out = r.run(
       [&](uint32_t id) {
+        if (absorbed[id]) return;  // summed by its chain's root
         const Node& n = f[id];
         const SrcLoc loc = n.loc;
         const OpInfo& info = op_info(n.op);
@@ -131,6 +170,40 @@ bool lower_u64(Function& f) {
             return;
           }
           case Op::Add: {
+            std::vector<uint32_t> leaves;  // the chain's operands, left to right
+            std::function<void(uint32_t)> collect = [&](uint32_t x) {
+              if (!absorbed[x]) {
+                leaves.push_back(x);
+                return;
+              }
+              collect(f[x].a);
+              collect(f[x].b);
+            };
+            collect(n.a);
+            collect(n.b);
+            if (leaves.size() > 2) {
+              // acc is the low sum so far; each carry op covers acc and the next two low words.
+              uint32_t acc = lo[leaves[0]];
+              std::vector<uint32_t> carries;
+              size_t k = 1;
+              for (; k + 1 < leaves.size(); k += 2) {
+                uint32_t c = r.op(Op::Carry, U, acc, lo[leaves[k]], loc, lo[leaves[k + 1]]);
+                carries.push_back(c);
+                uint32_t s1 = O(Op::Add, acc, lo[leaves[k]]);
+                acc = O(Op::Add, s1, lo[leaves[k + 1]]);
+              }
+              if (k < leaves.size()) {  // one word left: the carry of a single add
+                uint32_t s1 = O(Op::Add, acc, lo[leaves[k]]);
+                uint32_t c = O(Op::LtU, s1, acc);
+                carries.push_back(c);
+                acc = s1;
+              }
+              uint32_t h = hi[leaves[0]];
+              for (size_t j = 1; j < leaves.size(); j++) h = O(Op::Add, h, hi[leaves[j]]);
+              for (uint32_t c : carries) h = O(Op::Add, h, c);
+              pair(h, acc);
+              return;
+            }
             uint32_t l = O(Op::Add, al, bl);
             uint32_t carry = O(Op::LtU, l, al);
             uint32_t h = O(Op::Add, ah, bh);

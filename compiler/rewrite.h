@@ -124,7 +124,7 @@ const char* target_name(Target t);
 
 bool lower_ops(Function& f, Target t);   // lower_ops.cpp: expand ops the target has no instruction for
 bool lower_simd(Function& f);            // lower_simd.cpp: lane types -> scalars (js, runtime)
-bool lower_u64(Function& f);             // lower_u64.cpp: u64/i64 -> pairs of u32 (js, runtime)
+bool lower_u64(Function& f, Target t);   // lower_u64.cpp: u64/i64 -> pairs of u32 (js, runtime)
 bool simplify(Function& f);              // fold.cpp: constant folding, identities, CSE, DCE, local forwarding
 
 }  // namespace awasmc

@@ -54,10 +54,11 @@ export function typeName(x) {
   return ctor && typeof ctor.name === 'string' && ctor.name !== '' ? ctor.name : t;
 }
 
+/** The error `E` (TypeError, RangeError) saying `"name" must be <want>, got <got>`. */
+export const mustBe = (E, name, want, got) => new E(`"${name}" must be ${want}, got ${got}`);
+
 /** TypeError for an argument that should have been a Uint8Array. */
-export function notBytes(name, got) {
-  return new TypeError(`"${name}" must be Uint8Array, got ${typeName(got)}`);
-}
+export const notBytes = (name, got) => mustBe(TypeError, name, 'Uint8Array', typeName(got));
 
 /** Throws unless `a` is a genuine Uint8Array; returns it. */
 export function abytes(a, name) {
@@ -67,8 +68,8 @@ export function abytes(a, name) {
 
 /** Throws unless `n` is a non-negative safe integer (TypeError for non-numbers, RangeError otherwise). */
 export function anumber(n, name) {
-  if (typeof n !== 'number') throw new TypeError(`"${name}" must be a non-negative integer, got ${typeName(n)}`);
-  if (!Number.isSafeInteger(n) || n < 0)
-    throw new RangeError(`"${name}" must be a non-negative integer, got ${n}`);
+  const want = 'a non-negative integer';
+  if (typeof n !== 'number') throw mustBe(TypeError, name, want, typeName(n));
+  if (!Number.isSafeInteger(n) || n < 0) throw mustBe(RangeError, name, want, n);
   return n;
 }

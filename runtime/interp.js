@@ -11,6 +11,7 @@ const HANDLED = [
   'eq', 'ne', 'lt_u', 'lt_s', 'le_u', 'le_s', 'gt_u', 'gt_s', 'ge_u', 'ge_s',
   'not', 'eqz', 'select', 'retag',
   'loop_test', 'loop_next', 'jump', 'jump_if_zero',
+  'carry',
 ];
 const OP = Object.fromEntries(HANDLED.map((name, i) => [name, i]));
 
@@ -98,6 +99,7 @@ export function linkProgram(memoryBytes, list) {
         case 30: r[d] = (r[d] + 1) | 0; pc = a * 5; break; // loop_next
         case 31: pc = d * 5; break; // jump
         case 32: if (r[d] === 0) pc = a * 5; break; // jump_if_zero
+        case 33: r[d] = ((r[a] >>> 0) + (r[b] >>> 0) + (r[c] >>> 0)) / 4294967296 | 0; break; // carry: 0..2
         default: throw new Error(`interp: bad opcode ${o} at ${pc - 5}`);
       }
     }

@@ -16,21 +16,41 @@ import { Instance, Stream, copyOrNull, makeHash } from './shell.js';
 import { bytesArg, isBytes, notBytes } from './checks.js';
 
 // A hash of this shape: its kernel functions (init / compress / output, and the optional
-// four-lane compress), block and output length, length field (bytes, little-endian?) and the
-// DER-encoded OID where one is defined. Plain literals, so that bundlers drop the unused ones.
-const nist = [0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02]; // 2.16.840.1.101.3.4.2.x
-const S256 = { module: 'sha2', blockLen: 64, compress: 'sha256_compress', output: 'sha256_output', lenBytes: 8, lenLE: false, compress4: 'sha256_compress4' };
-const S512 = { module: 'sha2', blockLen: 128, compress: 'sha512_compress', output: 'sha512_output', lenBytes: 16, lenLE: false, compress4: null };
-export const SHA224 = { ...S256, name: 'sha224', outputLen: 28, init: 'sha224_init', oid: [...nist, 4] };
-export const SHA256 = { ...S256, name: 'sha256', outputLen: 32, init: 'sha256_init', oid: [...nist, 1] };
-export const SHA384 = { ...S512, name: 'sha384', outputLen: 48, init: 'sha384_init', oid: [...nist, 2] };
-export const SHA512 = { ...S512, name: 'sha512', outputLen: 64, init: 'sha512_init', oid: [...nist, 3] };
-export const SHA512_224 = { ...S512, name: 'sha512_224', outputLen: 28, init: 'sha512_224_init', oid: [...nist, 5] };
-export const SHA512_256 = { ...S512, name: 'sha512_256', outputLen: 32, init: 'sha512_256_init', oid: [...nist, 6] };
+// four-lane compress), block and output length, length field (bytes, little-endian?), the bytes
+// its kernels keep in `state` and write to `out` (stateLen: what a call wipes and a stream saves)
+// and the DER-encoded OID where one is defined. Pure calls, so that bundlers drop the unused ones.
+const nist = (i) => [0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, i]; // 2.16.840.1.101.3.4.2.i
+const sha2 = (name, outputLen, wide, oid) => ({
+  module: 'sha2', name, blockLen: wide ? 128 : 64, outputLen, init: `${name}_init`,
+  compress: wide ? 'sha512_compress' : 'sha256_compress', output: wide ? 'sha512_output' : 'sha256_output',
+  lenBytes: wide ? 16 : 8, lenLE: false, oid: nist(oid), stateLen: wide ? 64 : 32,
+});
+export const SHA224 = /* @__PURE__ */ sha2('sha224', 28, false, 4);
+export const SHA256 = /* @__PURE__ */ sha2('sha256', 32, false, 1);
+export const SHA384 = /* @__PURE__ */ sha2('sha384', 48, true, 2);
+export const SHA512 = /* @__PURE__ */ sha2('sha512', 64, true, 3);
+export const SHA512_224 = /* @__PURE__ */ sha2('sha512_224', 28, true, 5);
+export const SHA512_256 = /* @__PURE__ */ sha2('sha512_256', 32, true, 6);
+// SHA-224/256 whose parallel() runs four messages at once in SIMD lanes where the target has the
+// four-lane compress function (the wasm backends): an opt-in (the entries' sha224_lanes and
+// sha256_lanes), so that a plain sha256 import does not carry that kernel and lanes4 below.
+const withLanes = (kind) => ({ ...kind, compress4: 'sha256_compress4', lanes: lanes4, batch: batchRegions });
+
+// The optional per-batch regions of a target (docs/target-contract.md) that lanes4 uses: four
+// interleaved SHA-256 states (word i of lane m at word index 4 * i + m) and four equal parts of
+// message blocks; null when the target lacks them or the four-lane function (js, runtime).
+function batchRegions(target, kind) {
+  const R = target.regions;
+  return target.functions.includes(kind.compress4) && R.state4 && R.block4 && R.state4.bytes === 128 && R.block4.bytes % 256 === 0
+    ? { S4: R.state4.offset, B4: R.block4.offset, laneBytes: R.block4.bytes / 4 }
+    : null;
+}
+export const SHA224_LANES = /* @__PURE__ */ withLanes(SHA224);
+export const SHA256_LANES = /* @__PURE__ */ withLanes(SHA256);
 // The legacy hashes have no OIDs, as in @noble/hashes.
 const legacy = (name, outputLen, lenLE) => ({
   module: 'legacy', name, blockLen: 64, outputLen, init: `${name}_init`, compress: `${name}_compress`,
-  output: `${name}_output`, lenBytes: 8, lenLE, oid: null, compress4: null,
+  output: `${name}_output`, lenBytes: 8, lenLE, oid: null, stateLen: outputLen,
 });
 export const SHA1 = /* @__PURE__ */ legacy('sha1', 20, false);
 export const MD5 = /* @__PURE__ */ legacy('md5', 16, true);
@@ -41,27 +61,139 @@ export const RIPEMD160 = /* @__PURE__ */ legacy('ripemd160', 20, true);
 const blake = (name, outputLen, wide, lenMarker) => ({
   module: 'blake1', name, blockLen: wide ? 128 : 64, outputLen, init: `${name}_init`,
   compress: wide ? 'blake512_compress' : 'blake256_compress', output: wide ? 'blake512_output' : 'blake256_output',
-  final: wide ? 'blake512_final' : 'blake256_final', lenBytes: wide ? 16 : 8, lenLE: false, lenMarker,
-  saltLen: wide ? 32 : 16, oid: null, compress4: null,
+  final: wide ? 'blake512_final' : 'blake256_final', lenBytes: wide ? 16 : 8, lenLE: false, lenMarker, stateLen: 80,
+  saltLen: wide ? 32 : 16, oid: null, finish: finishCounted,
+  options: {
+    salt(v, params) {
+      if (!isBytes(v)) throw notBytes('opts.salt', v);
+      const b = bytesArg(v, 'opts.salt');
+      if (b.length !== (wide ? 32 : 16)) throw new RangeError(`"opts.salt" must be ${wide ? 32 : 16} bytes for ${name}, got ${b.length}`);
+      params.salt = b;
+    },
+  },
 });
 export const BLAKE224 = /* @__PURE__ */ blake('blake224', 28, false, 0);
 export const BLAKE256 = /* @__PURE__ */ blake('blake256', 32, false, 1);
 export const BLAKE384 = /* @__PURE__ */ blake('blake384', 48, true, 0);
 export const BLAKE512 = /* @__PURE__ */ blake('blake512', 64, true, 1);
 
+// Bit length = total * 8 at bytes q .. q + 8 of the DataView dv (over the instance's memory), as a
+// 64-bit number, big-endian (SHA-1, SHA-2: the upper 64 bits of SHA-512's 128-bit field are zero
+// since total < 2^53) or little-endian (MD5, RIPEMD-160); split to stay exact in doubles.
+function writeBitLength(dv, q, total, le) {
+  const hi = Math.floor(total / 0x20000000);
+  const lo = (total % 0x20000000) * 8;
+  dv.setUint32(q, le ? lo : hi, le);
+  dv.setUint32(q + 4, le ? hi : lo, le);
+}
+
+// Writes blocks [first, first + n) of msg's padded form (the message, 0x80, zeros, the 64-bit
+// big-endian bit length) to mem[dst ..). For SHA-224/256 (64-byte blocks).
+function writePadded(mem, dv, msg, nb, first, n, dst) {
+  const len = msg.length;
+  const a = first * 64;
+  const e = a + n * 64;
+  if (a < len) mem.set(len <= e && a === 0 ? msg : msg.subarray(a, Math.min(len, e)), dst);
+  for (let p = Math.max(a, len); p < e; p++) mem[dst + p - a] = 0;
+  if (len >= a && len < e) mem[dst + len - a] = 0x80;
+  const q = nb * 64 - 8;
+  if (q >= a && q < e) writeBitLength(dv, dst + q - a, len, false);
+}
+
+// Four messages list[i0 .. i0 + 4) of a SHA-224/256 `kind` with lanes: the blocks all four have
+// run in SIMD lanes (compress4), then each lane's state goes back to the scalar state region for
+// its remaining blocks and the digest. `e` is the engine's bound instance (mdHash's `e`); called
+// between its enter() and leave(); wipes the batch regions itself (leave() wipes state, block and
+// out, up to what e.touch() was told).
+function lanes4(e, list, i0, outs, res) {
+  const { mem, m32, S, BO, BB, S4, B4, laneBytes, outView, compress, output } = e;
+  const len = e.kind.outputLen;
+  const nb = [0, 0, 0, 0];
+  let common = Infinity;
+  for (let m = 0; m < 4; m++) {
+    nb[m] = Math.floor((list[i0 + m].length + 8) / 64) + 1; // padded length in blocks
+    if (nb[m] < common) common = nb[m];
+  }
+  let written = 0;
+  try {
+    e.init();
+    for (let w = 0; w < 8; w++) {
+      const v = m32[(S >> 2) + w];
+      for (let m = 0; m < 4; m++) m32[(S4 >> 2) + 4 * w + m] = v;
+    }
+    let done = 0;
+    while (done < common) {
+      const n = Math.min(common - done, laneBytes / 64);
+      if (n * 64 > written) written = n * 64; // the wipe bound first, then the bytes
+      for (let m = 0; m < 4; m++) writePadded(mem, e.dv, list[i0 + m], nb[m], done, n, B4 + m * laneBytes);
+      e.compress4(n);
+      done += n;
+    }
+    for (let m = 0; m < 4; m++) {
+      for (let w = 0; w < 8; w++) m32[(S >> 2) + w] = m32[(S4 >> 2) + 4 * w + m];
+      for (let pos = done; pos < nb[m]; ) {
+        const n = Math.min(nb[m] - pos, BB / 64);
+        e.touch(n * 64);
+        writePadded(mem, e.dv, list[i0 + m], nb[m], pos, n, BO);
+        compress(n);
+        pos += n;
+      }
+      output();
+      const i = i0 + m;
+      if (outs === null) res[i] = outView.slice();
+      else {
+        const [d, p] = outs[i];
+        d.set(outView, p);
+        res[i] = p === 0 && d.length === len ? d : d.subarray(p, p + len);
+      }
+    }
+  } finally {
+    m32.fill(0, S4 >> 2, (S4 >> 2) + 32);
+    for (let m = 0; m < 4; m++) mem.fill(0, B4 + m * laneBytes, B4 + m * laneBytes + written);
+  }
+}
+
+// BLAKE: the whole blocks go through compress (which counts them); the tail r < B bytes is
+// padded to one block, or two when the marker and length field do not fit behind it, and each
+// goes through final(bits) with the message bits it holds (r * 8, then 0 for a block of padding
+// only: the kernel then uses counter 0, as the spec says). `e` is the engine's bound instance
+// (mdHash), `filled` the bytes buffered in its block region.
+function finishCounted(e, filled, total) {
+  const { mem, BO, kind, compress, final } = e;
+  const B = kind.blockLen;
+  const L = kind.lenBytes;
+  const whole = filled - (filled % B);
+  if (whole > 0) {
+    compress(whole / B);
+    mem.copyWithin(BO, BO + whole, BO + filled);
+  }
+  const r = filled - whole;
+  const end = r + 1 + L <= B ? B : 2 * B;
+  e.touch(end);
+  mem.fill(0, BO + r, BO + end);
+  mem[BO + r] = 0x80;
+  mem[BO + end - L - 1] |= kind.lenMarker;
+  writeBitLength(e.dv, BO + end - 8, total, false);
+  final(r * 8);
+  if (end > B) {
+    mem.copyWithin(BO, BO + B, BO + 2 * B);
+    final(0);
+  }
+  e.output();
+}
+
 /**
  * The hash function of `kind` over `target`: a generated target of kind.module, or the list of its
  * function descriptors the hash uses (what the entries pass, so that bundlers keep only those).
  */
 export function mdHash(kind, target, platform = 'unknown') {
-  const counted = kind.final !== undefined; // BLAKE: the kernel counts message bits
+  const counted = kind.finish !== undefined; // BLAKE: the kernel counts message bits
   const I = new Instance(kind.name, target, counted ? [kind.init, kind.compress, kind.output, kind.final] : [kind.init, kind.compress, kind.output]);
   target = I.target;
-  // What a stream saves of the state region: the chaining value, and BLAKE's bit counter (a u64
-  // at bytes 64..71).
-  const SAVE = counted ? 80 : 64;
+  // What the kernels keep in the state region (and write to `out`), which a stream saves: the
+  // chaining value, and BLAKE's bit counter (a u64 at bytes 64..71).
+  const SAVE = kind.stateLen;
   const S = I.region('state', SAVE).offset;
-  const SB = target.regions.state.bytes;
   const BO = I.region('block', 128).offset;
   const BB = target.regions.block.bytes;
   const O = I.region('out', 64).offset;
@@ -72,35 +204,34 @@ export function mdHash(kind, target, platform = 'unknown') {
   const SALT = counted ? kind.saltLen : 0;
   const SA = counted ? I.region('salt', SALT).offset : 0;
 
-  // Optional per-batch regions (docs/target-contract.md): four interleaved SHA-256 states (word i
-  // of lane m at word index 4 * i + m) and four equal parts of message blocks.
-  const R = target.regions;
-  const batch4 =
-    kind.compress4 !== null && Array.isArray(target.functions) && target.functions.includes(kind.compress4) &&
-    R.state4 && R.block4 && R.state4.bytes === 128 && R.block4.bytes % 256 === 0
-      ? { S: R.state4.offset, B: R.block4.offset, laneBytes: R.block4.bytes / 4 }
-      : null;
+  const batch4 = kind.lanes === undefined ? null : kind.batch(target, kind);
 
   // The kernel functions and views, bound on first use.
   let mem = null;
   let init = null;
   let compress = null;
   let output = null;
-  let compress4 = null;
   let final = null;
   let outView = null;
   let stateView = null;
+  let dv = null;
   function bind() {
     mem = I.mem;
     const f = I.fns;
     init = f[kind.init];
     compress = f[kind.compress];
     output = f[kind.output];
-    final = counted ? f[kind.final] : null;
-    compress4 = batch4 !== null && typeof f[kind.compress4] === 'function' && I.mem32 !== null ? f[kind.compress4] : null;
+    final = f[kind.final];
     outView = mem.subarray(O, O + kind.outputLen);
     stateView = mem.subarray(S, S + SAVE);
+    dv = new DataView(mem.buffer, mem.byteOffset, mem.length);
+    // What lanes4 and BLAKE's finish use.
+    e = {
+      ...batch4, mem, dv, m32: I.mem32, kind, S, BO, BB, init, compress, output, final, outView, compress4: f[kind.compress4],
+      touch: (n) => { if (n > dirty) dirty = n; },
+    };
   }
+  let e = null;
 
   // ---- One kernel session: enter(); try { start; absorb*; finish } finally { leave(); }
   // Between enter and leave, the block region holds `filled` buffered message bytes at its start;
@@ -115,8 +246,8 @@ export function mdHash(kind, target, platform = 'unknown') {
   }
   function leave() {
     I.zero(BO, dirty);
-    I.zero(S, SB);
-    I.zero(O, OB);
+    I.zero(S, SAVE);
+    I.zero(O, SAVE < OB ? SAVE : OB);
     if (counted) I.zero(SA, SALT);
     filled = 0;
     dirty = 0;
@@ -132,21 +263,10 @@ export function mdHash(kind, target, platform = 'unknown') {
   // Append `msg` to the buffered bytes, compressing whenever the block region is full.
   function absorb(msg) {
     const n = msg.length;
-    if (filled + n <= BB) {
-      // Common case (short messages): one copy, no subarray.
-      if (filled + n > dirty) dirty = filled + n;
-      mem.set(msg, BO + filled);
-      filled += n;
-      if (filled === BB) {
-        compress(BB / B);
-        filled = 0;
-      }
-      return;
-    }
     for (let pos = 0; pos < n; ) {
       const take = Math.min(BB - filled, n - pos);
       if (filled + take > dirty) dirty = filled + take;
-      mem.set(msg.subarray(pos, pos + take), BO + filled);
+      mem.set(take === n ? msg : msg.subarray(pos, pos + take), BO + filled); // short messages: no subarray
       filled += take;
       pos += take;
       if (filled === BB) {
@@ -162,21 +282,9 @@ export function mdHash(kind, target, platform = 'unknown') {
     for (let i = 0; i < n; i++) mem[BO + i] = src[i];
     filled = n;
   }
-  // Bit length = total * 8 at mem[q .. q + 8), as a 64-bit number, big-endian (SHA-1, SHA-2: the
-  // upper 64 bits of SHA-512's 128-bit field are zero since total < 2^53) or little-endian (MD5,
-  // RIPEMD-160); split to stay exact in doubles.
-  function writeBitLength(q, total) {
-    const hi = Math.floor(total / 0x20000000);
-    const lo = (total % 0x20000000) * 8;
-    // Byte i of the field is byte (7 - i) of hi:lo big-endian, byte i little-endian.
-    for (let i = 0; i < 8; i++) {
-      const b = kind.lenLE ? i : 7 - i; // significance of the byte at q + i
-      mem[q + i] = (b < 4 ? lo : hi) >>> (8 * (b & 3));
-    }
-  }
   // Pad the buffered tail of a `total`-byte message, compress it and write the digest into `out`.
   function finish(total) {
-    if (counted) return finishCounted(total);
+    if (counted) return kind.finish(e, filled, total);
     if (filled + 1 + L > BB) {
       // No room for the padding behind the buffered bytes: compress the whole blocks first.
       const whole = filled - (filled % B);
@@ -193,34 +301,8 @@ export function mdHash(kind, target, platform = 'unknown') {
     const stale = BO + Math.min(dirty, end - 8);
     if (stale > p + 1) mem.fill(0, p + 1, stale);
     if (end > dirty) dirty = end;
-    writeBitLength(BO + end - 8, total);
+    writeBitLength(dv, BO + end - 8, total, kind.lenLE);
     compress(end / B);
-    output();
-  }
-
-  // BLAKE: the whole blocks go through compress (which counts them); the tail r < B bytes is
-  // padded to one block, or two when the marker and length field do not fit behind it, and each
-  // goes through final(bits) with the message bits it holds (r * 8, then 0 for a block of padding
-  // only: the kernel then uses counter 0, as the spec says).
-  function finishCounted(total) {
-    const whole = filled - (filled % B);
-    if (whole > 0) {
-      compress(whole / B);
-      mem.copyWithin(BO, BO + whole, BO + filled);
-      filled -= whole;
-    }
-    const r = filled;
-    const end = r + 1 + L <= B ? B : 2 * B;
-    mem.fill(0, BO + r, BO + end);
-    if (end > dirty) dirty = end;
-    mem[BO + r] = 0x80;
-    mem[BO + end - L - 1] |= kind.lenMarker;
-    writeBitLength(BO + end - 8, total);
-    final(r * 8);
-    if (end > B) {
-      mem.copyWithin(BO, BO + B, BO + 2 * B);
-      final(0);
-    }
     output();
   }
 
@@ -290,84 +372,10 @@ export function mdHash(kind, target, platform = 'unknown') {
     }
   }
 
-  // Writes blocks [first, first + n) of msg's padded form (the message, 0x80, zeros, the 64-bit
-  // big-endian bit length) to mem[dst ..). For SHA-224/256 (64-byte blocks).
-  function writePadded(msg, nb, first, n, dst) {
-    const len = msg.length;
-    const a = first * 64;
-    const e = a + n * 64;
-    if (a < len) mem.set(len <= e && a === 0 ? msg : msg.subarray(a, Math.min(len, e)), dst);
-    for (let p = Math.max(a, len); p < e; p++) mem[dst + p - a] = 0;
-    if (len >= a && len < e) mem[dst + len - a] = 0x80;
-    const q = nb * 64 - 8;
-    if (q >= a && q < e) writeBitLength(dst + q - a, len);
-  }
-
-  // Four messages list[i0 .. i0 + 4): the blocks all four have run in SIMD lanes (compress4),
-  // then each lane's state goes back to the scalar state region for its remaining blocks and the
-  // digest. Called between enter() and leave(); wipes the batch regions itself (leave() wipes
-  // state, block and out).
-  function lanes4(list, i0, outs, res) {
-    const m32 = I.mem32;
-    const { S: S4, B: B4, laneBytes } = batch4;
-    const laneBlocks = laneBytes / 64;
-    const nb = [0, 0, 0, 0];
-    let common = Infinity;
-    for (let m = 0; m < 4; m++) {
-      nb[m] = Math.floor((list[i0 + m].length + 8) / 64) + 1; // padded length in blocks
-      if (nb[m] < common) common = nb[m];
-    }
-    let written = 0;
-    try {
-      init();
-      for (let w = 0; w < 8; w++) {
-        const v = m32[(S >> 2) + w];
-        for (let m = 0; m < 4; m++) m32[(S4 >> 2) + 4 * w + m] = v;
-      }
-      let done = 0;
-      while (done < common) {
-        const n = Math.min(common - done, laneBlocks);
-        for (let m = 0; m < 4; m++) writePadded(list[i0 + m], nb[m], done, n, B4 + m * laneBytes);
-        if (n * 64 > written) written = n * 64;
-        compress4(n);
-        done += n;
-      }
-      const blocksPerCall = BB / 64;
-      for (let m = 0; m < 4; m++) {
-        for (let w = 0; w < 8; w++) m32[(S >> 2) + w] = m32[(S4 >> 2) + 4 * w + m];
-        for (let pos = done; pos < nb[m]; ) {
-          const n = Math.min(nb[m] - pos, blocksPerCall);
-          writePadded(list[i0 + m], nb[m], pos, n, BO);
-          if (n * 64 > dirty) dirty = n * 64;
-          compress(n);
-          pos += n;
-        }
-        output();
-        const i = i0 + m;
-        if (outs === null) res[i] = outView.slice();
-        else {
-          const [d, p] = outs[i];
-          d.set(outView, p);
-          res[i] = p === 0 && d.length === kind.outputLen ? d : d.subarray(p, p + kind.outputLen);
-        }
-      }
-    } finally {
-      I.zero(S4, 128);
-      for (let m = 0; m < 4; m++) I.zero(B4 + m * laneBytes, written);
-    }
-  }
-
   const spec = {
     name: kind.name, module: kind.module, platform, blockLen: B, outputLen: kind.outputLen,
     canXOF: false, oid: kind.oid, dkLen: null,
-    options: counted ? {
-      salt(v, params) {
-        if (!isBytes(v)) throw notBytes('opts.salt', v);
-        const b = bytesArg(v, 'opts.salt');
-        if (b.length !== SALT) throw new RangeError(`"opts.salt" must be ${SALT} bytes for ${kind.name}, got ${b.length}`);
-        params.salt = b;
-      },
-    } : null,
+    options: kind.options || null,
     params: () => ({ salt: null }),
     run(msg, list, params, dkLen, dst, pos) {
       enter();
@@ -395,8 +403,8 @@ export function mdHash(kind, target, platform = 'unknown') {
       for (; first + 4 <= list.length; first += 4) {
         enter();
         try {
-          if (compress4 === null) break; // this instance cannot (memory not word-aligned)
-          lanes4(list, first, outs, res);
+          if (typeof e.compress4 !== 'function' || e.m32 === null) break; // this instance cannot (memory not word-aligned)
+          kind.lanes(e, list, first, outs, res);
         } finally {
           leave();
         }
@@ -413,9 +421,9 @@ const family = (kinds, target, platform) => {
   for (const k of kinds) res[k.name] = mdHash(k, target, platform);
   return res;
 };
-/** The six SHA-2 hashes over one target (tests; entries build each hash on its own). */
+/** The six SHA-2 hashes over one target, SHA-224/256 with lanes (tests; entries build each hash on its own). */
 export const sha2Hashes = (target, platform) =>
-  family([SHA224, SHA256, SHA384, SHA512, SHA512_224, SHA512_256], target, platform);
+  family([SHA224_LANES, SHA256_LANES, SHA384, SHA512, SHA512_224, SHA512_256], target, platform);
 /** sha1, md5 and ripemd160 over one target (tests). */
 export const legacyHashes = (target, platform) => family([SHA1, MD5, RIPEMD160], target, platform);
 /** blake224, blake256, blake384 and blake512 over one target (tests). */

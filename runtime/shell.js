@@ -24,7 +24,7 @@
 // Every Uint8Array argument is made a plain view once (checks.js: bytesArg) before any byte
 // reaches an engine, and options are read once from own properties and applied only after all
 // were read, so getters cannot change a call under way (tests/lib/hostile.test.js).
-import { bytesArg, isBytes, notBytes, typeName } from './checks.js';
+import { anumber, bytesArg, isBytes, mustBe, notBytes, typeName } from './checks.js';
 
 // hash function -> its spec (the engine's; see above).
 const specs = new WeakMap();
@@ -74,13 +74,11 @@ export class Instance {
   // `target`: a generated target module, or the list of its function descriptors (`$name`
   // exports) that an entry picked; undefined entries (functions a backend lacks) are skipped.
   constructor(label, target, required) {
+    this.label = label;
     if (Array.isArray(target)) target = subset(target);
     if (!target || typeof target.instantiate !== 'function' || !Number.isSafeInteger(target.memoryBytes))
-      throw new TypeError(`${label}: "target" must be a generated target module`);
-    const fns = target.functions;
-    for (const f of required)
-      if (!Array.isArray(fns) || !fns.includes(f)) throw new TypeError(`${label}: target lacks function ${f}`);
-    this.label = label;
+      this.fail('"target" must be a generated target module');
+    for (const f of required) if (!Array.isArray(target.functions) || !target.functions.includes(f)) this.fail(`target lacks function ${f}`);
     this.target = target;
     this.required = required;
     this.mem = null; // the whole memory as bytes; null until first use
@@ -89,25 +87,24 @@ export class Instance {
     this.memoryObject = null; // wasm: the WebAssembly.Memory (shared on wasm_threads)
     this.busy = false;
   }
+  fail(what, E = TypeError) {
+    throw new E(`${this.label}: ${what}`);
+  }
   /** The region `name` of the target, checked: 16-aligned, inside the memory, at least `min` bytes. */
   region(name, min = 16) {
     const t = this.target;
     const r = t.regions && t.regions[name];
-    if (
-      !r || !Number.isSafeInteger(r.offset) || !Number.isSafeInteger(r.bytes) || r.bytes < min ||
-      r.bytes % 16 !== 0 || r.offset < 0 || r.offset % 16 !== 0 || r.offset + r.bytes > t.memoryBytes
-    )
-      throw new TypeError(`${this.label}: the target needs a 16-aligned region "${name}" of at least ${min} bytes`);
+    const { offset: o, bytes: n } = r || {};
+    if (!Number.isSafeInteger(o) || !Number.isSafeInteger(n) || n < min || (o | n) % 16 !== 0 || o < 0 || o + n > t.memoryBytes)
+      this.fail(`the target needs a 16-aligned region "${name}" of at least ${min} bytes`);
     return r;
   }
   load() {
     const at = threadLink !== null && typeof this.target.link === 'function' ? threadLink(this.label) : undefined;
     const inst = at !== undefined ? this.target.link(at) : this.target.instantiate();
-    if (!inst || !isBytes(inst.mem) || inst.mem.length < this.target.memoryBytes || !inst.fns)
-      throw new TypeError(`${this.label}: target.instantiate() returned no { mem, fns }`);
-    for (const f of this.required)
-      if (typeof inst.fns[f] !== 'function') throw new TypeError(`${this.label}: instance lacks function ${f}`);
-    const m = inst.mem;
+    const m = inst && inst.mem;
+    if (!isBytes(m) || m.length < this.target.memoryBytes || !inst.fns || this.required.some((f) => typeof inst.fns[f] !== 'function'))
+      this.fail('target.instantiate() returned no { mem, fns } with the functions needed');
     this.mem32 = m.byteOffset % 4 === 0 ? new Int32Array(m.buffer, m.byteOffset, m.length >> 2) : null;
     this.fns = inst.fns;
     this.memoryObject = inst.memory instanceof WebAssembly.Memory ? inst.memory : null;
@@ -122,10 +119,10 @@ export class Instance {
     return this.memoryObject !== null ? new Uint8Array(this.memoryObject.buffer) : this.mem;
   }
   enter() {
-    if (this.mem === null) this.load();
-    if (this.busy) throw new Error(`${this.label}: re-entrant call (a hash was called from inside a running hash call)`);
+    const m = this.mem === null ? this.memory() : this.mem;
+    if (this.busy) this.fail('re-entrant call (a hash was called from inside a running hash call)', Error);
     // A wasm memory that grew would have detached our views: writes would vanish silently.
-    if (this.mem.length === 0) throw new Error(`${this.label}: the target memory was detached (did a kernel grow it?)`);
+    if (m.length === 0) this.fail('the target memory was detached (did a kernel grow it?)', Error);
     this.busy = true;
   }
   leave() {
@@ -149,13 +146,8 @@ function subset(descriptors) {
   const list = descriptors.filter((d) => d !== undefined);
   const layout = list.length > 0 && list[0].layout;
   if (!layout || list.some((d) => d.layout !== layout)) throw new TypeError('kernel descriptors must come from one target file');
-  return {
-    memoryBytes: layout.memoryBytes,
-    regions: layout.regions,
-    functions: list.map((d) => d.name),
-    instantiate: () => layout.link(list),
-    link: (at) => layout.link(list, at), // a worker thread's copy (setThreadLink)
-  };
+  // link(at): a worker thread's copy of the layout (setThreadLink).
+  return { ...layout, functions: list.map((d) => d.name), instantiate: () => layout.link(list), link: (at) => layout.link(list, at) };
 }
 
 /**
@@ -233,20 +225,16 @@ export class Stream {
     return res;
   }
   xofInto(buf) {
-    if (!this.canXOF) throw new Error(`${this._spec.name} cannot XOF (canXOF is false)`);
-    this._check('xofInto', SQUEEZING);
-    buf = bytesArg(buf, 'buf');
-    this._xof(buf);
-    return buf;
+    this._xofCheck('xofInto');
+    return this._xof(bytesArg(buf, 'buf'));
   }
   xof(bytes) {
+    this._xofCheck('xof');
+    return this._xof(new Uint8Array(anumber(bytes, 'bytes')));
+  }
+  _xofCheck(method) {
     if (!this.canXOF) throw new Error(`${this._spec.name} cannot XOF (canXOF is false)`);
-    this._check('xof', SQUEEZING);
-    if (typeof bytes !== 'number') throw new TypeError(`"bytes" must be a non-negative integer, got ${typeName(bytes)}`);
-    if (!Number.isSafeInteger(bytes) || bytes < 0) throw new RangeError(`"bytes" must be a non-negative integer, got ${bytes}`);
-    const res = new Uint8Array(bytes);
-    this._xof(res);
-    return res;
+    this._check(method, SQUEEZING);
   }
   _xof(buf) {
     this._status = SQUEEZING;
@@ -257,6 +245,7 @@ export class Stream {
       this._status = DESTROYED;
       throw e;
     }
+    return buf;
   }
   clone() {
     return this._cloneInto();
@@ -278,136 +267,81 @@ export class Stream {
   }
 }
 
-// What an entry point accepts besides dkLen and the engine's options (bit flags).
+// What an entry point accepts besides dkLen and the engine's options (bit flags), and the shape of
+// its first argument.
 const F_OUT = 1; // out, outPos
 const F_ASYNC = 2; // asyncTick, onProgress, nextTick
-const F_OUT_LIST = 4; // out may also be an array of buffers (parallel)
-const SYNC = F_OUT;
-const ASYNC = F_OUT | F_ASYNC;
-const CREATE = 0;
-const PARALLEL = F_OUT | F_OUT_LIST;
-const PARALLEL_ASYNC = F_OUT | F_OUT_LIST | F_ASYNC;
+const F_LIST = 4; // the first argument is an array (parts or msgs)
+const F_MANY = 8; // independent messages (parallel): out may also be an array of buffers
+const ASYNC_KEYS = ['asyncTick', 'onProgress', 'nextTick'];
 
-// ---- Options, parsed into these variables (no allocation on the hot path). Options are the own
-// enumerable properties of `opts`, each read exactly once (a getter runs once; inherited keys are
-// not options). They are checked into locals and assigned only at the end, so a getter that hashes
-// again (re-entering readOpts) cannot change this call's options.
-let optOut = null;
-let optPos = 0;
-let optTick = 10;
-let optProgress = null;
-let optNextTick = defaultNextTick;
-let optDkLen = 0;
-let optParams = null;
-
+// ---- Options: the own enumerable properties of `opts`, each read exactly once (a getter runs
+// once; inherited keys are not options), checked into locals and returned together at the end, so
+// a getter that hashes again (re-entering readOpts) cannot change this call's options.
 function readOpts(spec, opts, kind, where) {
-  let out = null;
-  let pos = 0;
-  let tick = 10;
-  let progress = null;
-  let nextTick = defaultNextTick;
-  let dkLen = spec.outputLen;
-  let params = null;
-  if (opts !== undefined) {
-    if (opts === null || typeof opts !== 'object' || Array.isArray(opts))
-      throw new TypeError(`"opts" must be an object, got ${typeName(opts)}`);
-    let posGiven = false;
-    const keys = Object.keys(opts);
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i];
-      const v = opts[key];
-      if (v === undefined) continue;
-      if (key === 'dkLen') {
-        if (typeof v !== 'number') throw new TypeError(`"opts.dkLen" must be a number, got ${typeName(v)}`);
-        const r = spec.dkLen;
-        if (r === null) {
-          if (v !== spec.outputLen)
-            throw new RangeError(`"opts.dkLen" must be ${spec.outputLen} for ${spec.name} (it cannot produce other output lengths), got ${v}`);
-        } else if (!Number.isSafeInteger(v) || v < r[0] || v > r[1]) {
-          throw new RangeError(`"opts.dkLen" must be an integer from ${r[0]} to ${r[1]} for ${spec.name}, got ${v}`);
-        }
-        dkLen = v;
-      } else if ((kind & F_OUT) !== 0 && key === 'out') {
-        if ((kind & F_OUT_LIST) !== 0 && Array.isArray(v)) out = v; // checked per buffer by parallelDestinations
-        else if (isBytes(v)) out = bytesArg(v, 'opts.out');
-        else
-          throw new TypeError(`"opts.out" must be Uint8Array${(kind & F_OUT_LIST) !== 0 ? ' or an array of Uint8Array' : ''}, got ${typeName(v)}`);
-      } else if ((kind & F_OUT) !== 0 && key === 'outPos') {
-        if (typeof v !== 'number') throw new TypeError(`"opts.outPos" must be a non-negative integer, got ${typeName(v)}`);
-        if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`"opts.outPos" must be a non-negative integer, got ${v}`);
-        pos = v;
-        posGiven = true;
-      } else if ((kind & F_ASYNC) !== 0 && key === 'asyncTick') {
-        if (typeof v !== 'number') throw new TypeError(`"opts.asyncTick" must be a number of milliseconds, got ${typeName(v)}`);
-        if (!(v >= 0) || v === Infinity) throw new RangeError(`"opts.asyncTick" must be a finite number >= 0, got ${v}`);
-        tick = v;
-      } else if ((kind & F_ASYNC) !== 0 && key === 'onProgress') {
-        if (typeof v !== 'function') throw new TypeError(`"opts.onProgress" must be a function, got ${typeName(v)}`);
-        progress = v;
-      } else if ((kind & F_ASYNC) !== 0 && key === 'nextTick') {
-        if (typeof v !== 'function') throw new TypeError(`"opts.nextTick" must be a function, got ${typeName(v)}`);
-        nextTick = v;
-      } else if (spec.options !== null && Object.prototype.hasOwnProperty.call(spec.options, key)) {
-        if (params === null) params = spec.params();
-        spec.options[key](v, params);
-      } else {
-        const hint = (kind & F_ASYNC) === 0 && (key === 'asyncTick' || key === 'onProgress' || key === 'nextTick')
-          ? ' (only the .async variants take it)' : '';
-        throw new TypeError(`unknown option "${key}" for ${spec.name}${where}${hint}`);
-      }
+  const o = { out: null, pos: 0, tick: 10, onProgress: null, nextTick: defaultNextTick, dkLen: spec.outputLen, params: null };
+  if (opts === undefined) return o;
+  if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) throw mustBe(TypeError, 'opts', 'an object', typeName(opts));
+  let posGiven = false;
+  for (const key of Object.keys(opts)) {
+    const v = opts[key];
+    if (v === undefined) continue;
+    const arg = `opts.${key}`;
+    const isAsync = ASYNC_KEYS.includes(key);
+    const want = (type, what) => {
+      if (typeof v !== type) throw mustBe(TypeError, arg, what, typeName(v));
+    };
+    if (key === 'dkLen') {
+      want('number', 'a number');
+      const r = spec.dkLen;
+      if (r === null ? v !== spec.outputLen : !Number.isSafeInteger(v) || v < r[0] || v > r[1])
+        throw mustBe(RangeError, arg, `${r === null ? spec.outputLen : `an integer from ${r[0]} to ${r[1]}`} for ${spec.name}`, v);
+      o.dkLen = v;
+    } else if (kind & F_OUT && key === 'out') {
+      if (kind & F_MANY && Array.isArray(v)) o.out = v; // checked per buffer by destinations
+      else if (isBytes(v)) o.out = bytesArg(v, arg);
+      else throw mustBe(TypeError, arg, `Uint8Array${kind & F_MANY ? ' or an array of Uint8Array' : ''}`, typeName(v));
+    } else if (kind & F_OUT && key === 'outPos') {
+      o.pos = anumber(v, arg);
+      posGiven = true;
+    } else if (kind & F_ASYNC && key === 'asyncTick') {
+      want('number', 'a number of milliseconds');
+      if (!(v >= 0) || v === Infinity) throw mustBe(RangeError, arg, 'a finite number >= 0', v);
+      o.tick = v;
+    } else if (kind & F_ASYNC && isAsync) {
+      want('function', 'a function');
+      o[key] = v;
+    } else if (spec.options !== null && Object.prototype.hasOwnProperty.call(spec.options, key)) {
+      spec.options[key](v, o.params === null ? (o.params = spec.params()) : o.params);
+    } else {
+      throw new TypeError(`unknown option "${key}" for ${spec.name}${where}${isAsync ? ' (only the .async variants take it)' : ''}`);
     }
-    if (posGiven && out === null) throw new TypeError('"opts.outPos" needs "opts.out"');
-    if (spec.check !== undefined) spec.check(params, dkLen);
   }
-  optOut = out;
-  optPos = pos;
-  optTick = tick;
-  optProgress = progress;
-  optNextTick = nextTick;
-  optDkLen = dkLen;
-  optParams = params;
+  if (posGiven && o.out === null) throw new TypeError('"opts.outPos" needs "opts.out"');
+  if (spec.check !== undefined) spec.check(o.params, o.dkLen);
+  return o;
 }
 
-// Check that opts.out has room for `count` digests of `len` bytes at opts.outPos.
-function checkOutRoom(count, len) {
-  const need = optPos + count * len;
-  if (optOut.length < need)
-    throw new RangeError(`"opts.out" is too small: ${count * len} bytes at outPos ${optPos} need length >= ${need}, got ${optOut.length}`);
-}
-
-// Where parallel() writes digest i, as [buffer, position] pairs, or null (allocate new arrays).
-// opts.out is one flat buffer (digest i at outPos + i * len) or an array with one buffer per
-// message (each written at outPos).
-function parallelDestinations(count, len) {
-  if (optOut === null) return null;
+// Where each of `count` digests of `len` bytes goes, as [buffer, position] pairs, or null
+// (allocate new arrays). `out` is one flat buffer (digest i at pos + i * len) or, for parallel, an
+// array with one buffer per message (each written at pos).
+function destinations(out, pos, count, len) {
+  if (out === null) return null;
   const outs = new Array(count);
-  if (!Array.isArray(optOut)) {
-    checkOutRoom(count, len);
-    for (let i = 0; i < count; i++) outs[i] = [optOut, optPos + i * len];
+  if (!Array.isArray(out)) {
+    const need = pos + count * len;
+    if (out.length < need)
+      throw new RangeError(`"opts.out" is too small: ${count * len} bytes at outPos ${pos} need length >= ${need}, got ${out.length}`);
+    for (let i = 0; i < count; i++) outs[i] = [out, pos + i * len];
     return outs;
   }
-  if (optOut.length !== count)
-    throw new RangeError(`"opts.out" must have one buffer per message (${count}), got ${optOut.length}`);
+  if (out.length !== count) throw new RangeError(`"opts.out" must have one buffer per message (${count}), got ${out.length}`);
   for (let i = 0; i < count; i++) {
-    const b = bytesArg(optOut[i], `opts.out[${i}]`);
-    if (b.length < optPos + len)
-      throw new RangeError(`"opts.out[${i}]" is too small: need length >= ${optPos + len}, got ${b.length}`);
-    outs[i] = [b, optPos];
+    const b = bytesArg(out[i], `opts.out[${i}]`);
+    if (b.length < pos + len) throw new RangeError(`"opts.out[${i}]" is too small: need length >= ${pos + len}, got ${b.length}`);
+    outs[i] = [b, pos];
   }
   return outs;
-}
-
-// The list arguments (chunks' parts, parallel's msgs) are checked before the options are read.
-function arrayArg(a, name) {
-  if (!Array.isArray(a)) throw new TypeError(`"${name}" must be an array of Uint8Array, got ${typeName(a)}`);
-}
-// A copy of the array `parts` (checked by arrayArg), each element read once and made a plain
-// Uint8Array (bytesArg), so that neither the array nor its elements can change under us.
-function readParts(parts, name) {
-  const n = parts.length;
-  const list = new Array(n);
-  for (let i = 0; i < n; i++) list[i] = bytesArg(parts[i], `${name}[${i}]`);
-  return list;
 }
 
 // The result of writing `len` bytes at `pos` of `out`: out itself when it is exactly that.
@@ -431,29 +365,12 @@ async function feedAsync(st, parts, ctl) {
       const budget = ctl.tick > 2 ? ctl.tick : 2;
       if (t1 - t0 > budget / 2 && ctl.slice > MIN_SLICE) ctl.slice >>= 1;
       else if (t1 - t0 < budget / 8 && ctl.slice < MAX_SLICE) ctl.slice <<= 1;
-      if (t1 - ctl.last >= ctl.tick) await pause(ctl);
+      if (t1 - ctl.last >= ctl.tick) {
+        if (ctl.onProgress !== null && ctl.total > 0) ctl.onProgress(ctl.done / ctl.total);
+        await ctl.nextTick();
+        ctl.last = now();
+      }
     }
-  }
-}
-async function pause(ctl) {
-  if (ctl.onProgress !== null && ctl.total > 0) ctl.onProgress(ctl.done / ctl.total);
-  await ctl.nextTick();
-  ctl.last = now();
-}
-function asyncControl(total) {
-  return { tick: optTick, onProgress: optProgress, nextTick: optNextTick, total, done: 0, slice: 16384, last: now() };
-}
-// The digest of the concatenation of `list` through a stream fed in slices, written to out at pos
-// (or a new array when out is null).
-async function digestAsync(spec, list, total, params, dkLen, out, pos, ctl) {
-  const st = spec.stream(params, dkLen);
-  try {
-    await feedAsync(st, list, ctl);
-    const d = out === null ? new Uint8Array(dkLen) : out;
-    st._final(d, pos);
-    return out === null ? d : result(out, pos, dkLen);
-  } finally {
-    st.destroy();
   }
 }
 
@@ -461,135 +378,101 @@ async function digestAsync(spec, list, total, params, dkLen, out, pos, ctl) {
 export function makeHash(spec) {
   const name = spec.name;
 
+  // The arguments of every form but the plain call: the first argument checked (a Uint8Array, or
+  // an array for chunks and parallel), then the options read, then the message bytes read once
+  // (after the options: their getters cannot change what is hashed), each a plain Uint8Array.
+  // Returns the messages as lists of parts (one list per digest) and where the digests go.
+  function args(x, opts, kind, where) {
+    const list = (kind & F_LIST) !== 0;
+    const arg = (kind & F_MANY) !== 0 ? 'msgs' : 'parts';
+    if (!list && !isBytes(x)) throw notBytes('msg', x);
+    if (list && !Array.isArray(x)) throw mustBe(TypeError, arg, 'an array of Uint8Array', typeName(x));
+    const a = readOpts(spec, opts, kind, where);
+    a.groups = [[x]];
+    a.total = a.done = a.last = 0;
+    a.slice = 16384;
+    if (list) {
+      const parts = new Array(x.length); // a copy, each element read once: the array cannot change under us
+      for (let i = 0; i < parts.length; i++) parts[i] = bytesArg(x[i], `${arg}[${i}]`);
+      a.groups = (kind & F_MANY) !== 0 ? parts.map((m) => [m]) : [parts];
+    } else a.groups[0][0] = bytesArg(x, 'msg');
+    a.outs = destinations(a.out, a.pos, a.groups.length, a.dkLen);
+    return a;
+  }
+
   function hash(msg, opts) {
-    if (!isBytes(msg)) throw notBytes('msg', msg);
-    let out = null;
-    let pos = 0;
-    let dkLen = spec.outputLen;
-    let params = null;
-    if (opts !== undefined) {
-      readOpts(spec, opts, SYNC, '');
-      out = optOut;
-      pos = optPos;
-      dkLen = optDkLen;
-      params = optParams;
-      if (out !== null) checkOutRoom(1, dkLen);
-    }
-    msg = bytesArg(msg, 'msg'); // after the options: their getters cannot change what is hashed
-    if (out === null) {
-      out = new Uint8Array(dkLen);
-      spec.run(msg, null, params, dkLen, out, 0);
-      return out;
-    }
-    spec.run(msg, null, params, dkLen, out, pos);
-    return result(out, pos, dkLen);
-  }
-
-  function chunks(parts, opts) {
-    arrayArg(parts, 'parts');
-    readOpts(spec, opts, SYNC, '.chunks');
-    const dkLen = optDkLen;
-    const params = optParams;
-    let out = optOut;
-    const pos = optPos;
-    if (out !== null) checkOutRoom(1, dkLen);
-    const list = readParts(parts, 'parts'); // each part read once, before any byte reaches memory
-    if (out === null) out = new Uint8Array(dkLen);
-    spec.run(null, list, params, dkLen, out, pos);
-    return result(out, pos, dkLen);
-  }
-
-  // Independent messages: the engine's fast path (SIMD lanes) for what it can, the rest one
-  // after another. (Threads come with the worker pool.)
-  function parallel(msgs, opts) {
-    arrayArg(msgs, 'msgs');
-    readOpts(spec, opts, PARALLEL, '.parallel');
-    const dkLen = optDkLen;
-    const params = optParams;
-    const list = readParts(msgs, 'msgs'); // each message read once
-    const outs = parallelDestinations(list.length, dkLen);
-    const res = new Array(list.length);
-    const threads = threadedParallel.get(hash);
-    if (threads !== undefined && threads.sync(hash, list, params, dkLen, outs, res)) return res;
-    const first = spec.parallel !== undefined ? spec.parallel(list, params, dkLen, outs, res) : 0;
-    for (let i = first; i < list.length; i++) {
-      const d = outs === null ? new Uint8Array(dkLen) : outs[i][0];
-      const p = outs === null ? 0 : outs[i][1];
-      spec.run(list[i], null, params, dkLen, d, p);
-      res[i] = outs === null ? d : result(d, p, dkLen);
-    }
-    return res;
-  }
-
-  async function hashAsync(msg, opts) {
-    if (!isBytes(msg)) throw notBytes('msg', msg);
-    readOpts(spec, opts, ASYNC, '.async');
-    const dkLen = optDkLen;
-    const params = optParams;
-    const out = optOut;
-    const pos = optPos;
-    if (out !== null) checkOutRoom(1, dkLen);
+    if (opts !== undefined) return chunksOf(msg, opts, F_OUT, '')[0];
+    // The common case (no options): straight to the engine.
     msg = bytesArg(msg, 'msg');
-    const ctl = asyncControl(msg.length);
-    const res = await digestAsync(spec, [msg], msg.length, params, dkLen, out, pos, ctl);
-    if (ctl.onProgress !== null) ctl.onProgress(1);
-    return res;
+    const out = new Uint8Array(spec.outputLen);
+    spec.run(msg, null, null, spec.outputLen, out, 0);
+    return out;
   }
-
-  async function chunksAsync(parts, opts) {
-    arrayArg(parts, 'parts');
-    readOpts(spec, opts, ASYNC, '.chunks.async');
-    const dkLen = optDkLen;
-    const params = optParams;
-    const out = optOut;
-    const pos = optPos;
-    if (out !== null) checkOutRoom(1, dkLen);
-    const list = readParts(parts, 'parts'); // a copy: the caller may change the array while we yield
-    let total = 0;
-    for (let i = 0; i < list.length; i++) total += list[i].length;
-    const ctl = asyncControl(total);
-    const res = await digestAsync(spec, list, total, params, dkLen, out, pos, ctl);
-    if (ctl.onProgress !== null) ctl.onProgress(1);
-    return res;
-  }
-
-  async function parallelAsync(msgs, opts) {
-    arrayArg(msgs, 'msgs');
-    readOpts(spec, opts, PARALLEL_ASYNC, '.parallel.async');
-    const dkLen = optDkLen;
-    const params = optParams;
-    const list = readParts(msgs, 'msgs'); // a copy, each message read once
-    let total = 0;
-    for (let i = 0; i < list.length; i++) total += list[i].length;
-    const outs = parallelDestinations(list.length, dkLen);
-    const res = new Array(list.length);
-    const ctl = asyncControl(total); // (reads the options now: another call may parse its own while we wait)
-    const threads = threadedParallel.get(hash);
-    if (threads !== undefined && (await threads.async(hash, list, params, dkLen, outs, res))) {
-      if (ctl.onProgress !== null) ctl.onProgress(1);
-      return res;
+  // The sync forms: one digest per group, through the engine's lanes (parallel) where it has them.
+  function chunksOf(x, opts, kind, where) {
+    const { groups, outs, dkLen, params } = args(x, opts, kind, where);
+    const one = (kind & (F_LIST | F_MANY)) !== F_LIST; // one message per digest
+    const res = new Array(groups.length);
+    const threads = (kind & F_MANY) !== 0 ? threadedParallel.get(hash) : undefined; // wasm_threads: the pool
+    if (threads !== undefined && threads.sync(hash, groups.map((g) => g[0]), params, dkLen, outs, res)) return res;
+    const first = (kind & F_MANY) !== 0 && spec.parallel !== undefined ? spec.parallel(groups.map((g) => g[0]), params, dkLen, outs, res) : 0;
+    for (let i = first; i < groups.length; i++) {
+      const [d, p] = outs === null ? [new Uint8Array(dkLen), 0] : outs[i];
+      const g = groups[i];
+      spec.run(one ? g[0] : null, g, params, dkLen, d, p);
+      res[i] = result(d, p, dkLen);
     }
-    for (let i = 0; i < list.length; i++)
-      res[i] = await digestAsync(spec, [list[i]], list[i].length, params, dkLen, outs === null ? null : outs[i][0], outs === null ? 0 : outs[i][1], ctl);
-    if (ctl.onProgress !== null) ctl.onProgress(1);
     return res;
   }
+  // The async forms: each digest through a stream fed in slices, yielding every asyncTick ms.
+  async function asyncOf(x, opts, kind, where) {
+    const ctl = args(x, opts, kind | F_OUT | F_ASYNC, where);
+    const { groups, outs, dkLen, params } = ctl;
+    for (const g of groups) for (const p of g) ctl.total += p.length;
+    ctl.last = now();
+    const threads = (kind & F_MANY) !== 0 ? threadedParallel.get(hash) : undefined; // wasm_threads: the pool
+    if (threads !== undefined) {
+      const res = new Array(groups.length);
+      if (await threads.async(hash, groups.map((g) => g[0]), params, dkLen, outs, res)) {
+        if (ctl.onProgress !== null) ctl.onProgress(1);
+        return res;
+      }
+    }
+    const res = [];
+    for (let i = 0; i < groups.length; i++) {
+      const [d, p] = outs === null ? [new Uint8Array(dkLen), 0] : outs[i];
+      const st = spec.stream(params, dkLen);
+      try {
+        await feedAsync(st, groups[i], ctl);
+        st._final(d, p);
+      } finally {
+        st.destroy();
+      }
+      res.push(result(d, p, dkLen));
+    }
+    if (ctl.onProgress !== null) ctl.onProgress(1);
+    return (kind & F_MANY) !== 0 ? res : res[0];
+  }
 
+  const chunks = (parts, opts) => chunksOf(parts, opts, F_OUT | F_LIST, '.chunks')[0];
+  // Independent messages: the worker pool on wasm_threads (large batches), the engine's fast path
+  // (SIMD lanes) for what it can, the rest one after another.
+  const parallel = (msgs, opts) => chunksOf(msgs, opts, F_OUT | F_LIST | F_MANY, '.parallel');
+  chunks.async = (parts, opts) => asyncOf(parts, opts, F_LIST, '.chunks.async');
+  parallel.async = (msgs, opts) => asyncOf(msgs, opts, F_LIST | F_MANY, '.parallel.async');
+  const hashAsync = (msg, opts) => asyncOf(msg, opts, 0, '.async');
   function create(opts) {
-    readOpts(spec, opts, CREATE, '.create');
-    return spec.stream(optParams, optDkLen);
+    const o = readOpts(spec, opts, 0, '.create');
+    return spec.stream(o.params, o.dkLen);
   }
 
   const definition = Object.freeze({
     module: spec.module, name, blockLen: spec.blockLen, outputLen: spec.outputLen, canXOF: spec.canXOF,
   });
   Object.defineProperty(hash, 'name', { value: name });
-  for (const f of [chunksAsync, parallelAsync, hashAsync]) Object.defineProperty(f, 'name', { value: 'async' });
-  chunks.async = chunksAsync;
-  parallel.async = parallelAsync;
+  for (const f of [chunks.async, parallel.async, hashAsync]) Object.freeze(Object.defineProperty(f, 'name', { value: 'async' }));
   Object.freeze(chunks);
   Object.freeze(parallel);
-  Object.freeze(hashAsync);
   Object.assign(hash, {
     outputLen: spec.outputLen,
     blockLen: spec.blockLen,

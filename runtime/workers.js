@@ -110,7 +110,7 @@ function spawn(index) {
 function start() {
   if (!supported()) return;
   if (ready === null) ready = new Int32Array(new SharedArrayBuffer(4 * MAX_WORKERS));
-  for (let k = 0; k < workers.length; k++)
+  for (let k = 0; k < Math.min(size, workers.length); k++)
     if (!workers[k].alive) {
       Atomics.store(ready, k, 0);
       workers[k] = spawn(k);
@@ -126,7 +126,7 @@ function readyWorkers(max, bytes) {
   start();
   const list = [];
   for (const w of workers) {
-    if (list.length >= max) break;
+    if (list.length >= max || w.index >= size) break;
     if (!w.alive) continue;
     if (Atomics.load(ready, w.index) !== 1 && bytes >= BOOT_WAIT_BYTES && canBlock()) {
       const left = BOOT_WAIT_MS - (Date.now() - started);
@@ -147,15 +147,14 @@ export const WP = Object.freeze({
   get size() {
     return size;
   },
-  /** Sets the pool size (1 = the calling thread only); stops workers beyond it. */
+  /**
+   * Sets the pool size (1 = the calling thread only for sync calls). Workers beyond it stay idle
+   * (so growing back needs no boot); WP.stop() ends them.
+   */
   setSize(n) {
     if (typeof n !== 'number') throw new TypeError(`"n" must be a number, got ${typeof n}`);
     if (!Number.isSafeInteger(n) || n < 1 || n > MAX_WORKERS) throw new RangeError(`"n" must be an integer from 1 to ${MAX_WORKERS}, got ${n}`);
     size = n;
-    if (workers.length > n) {
-      for (const w of workers.slice(n)) stopWorker(w);
-      workers = workers.slice(0, n);
-    }
   },
   /** Ends every worker (jobs under way fail); a later call starts them again. Deno needs it to exit. */
   stop() {
@@ -319,7 +318,7 @@ async function parallelAsync(hash, list, params, dkLen, outs, res) {
   if (memory === null) return false;
   start();
   // Wait (without blocking) for workers still booting, up to BOOT_WAIT_MS.
-  const booting = workers.filter((w) => w.alive && Atomics.load(ready, w.index) !== 1);
+  const booting = workers.filter((w) => w.index < size && w.alive && Atomics.load(ready, w.index) !== 1);
   if (booting.length > 0) {
     let timer;
     const limit = new Promise((resolve) => (timer = setTimeout(resolve, BOOT_WAIT_MS)));

@@ -7,7 +7,8 @@
 //   node tools/size.mjs [filter] [--json]
 //
 // `filter` is a substring of the hash names to measure ("sha256", "blake"); the rows hmac+sha256
-// and hkdf+sha256 bundle hmac.js / hkdf.js with that hash. Goals (issue 6): a
+// and hkdf+sha256 bundle hmac.js / hkdf.js with that hash; the peers' column of sha224_lanes and
+// sha256_lanes (our opt-in SIMD-lanes parallel()) is their sha224/sha256. Goals (issue 6): a
 // sha256-only import <= 8 KB from the wasm and the js entries; the runtime entry the smallest of
 // our backends for every hash.
 import { build } from 'esbuild';
@@ -52,9 +53,10 @@ const rows = [];
 for (const name of names) {
   const row = { name };
   for (const e of ENTRIES) row[e] = await gzipSize(use(`./${e}.js`, name));
-  const nf = nobleFile(name);
-  row.noble = nf ? await gzipSize(use(`@noble/hashes/${nf}.js`, name)) : null;
-  row['hash-wasm'] = HASH_WASM[name] ? await gzipSize(use('hash-wasm', HASH_WASM[name])) : null;
+  const peer = name.replace(/_lanes$/, ''); // sha256_lanes: sha256 whose parallel() uses SIMD lanes
+  const nf = nobleFile(peer);
+  row.noble = nf ? await gzipSize(use(`@noble/hashes/${nf}.js`, peer)) : null;
+  row['hash-wasm'] = HASH_WASM[peer] ? await gzipSize(use('hash-wasm', HASH_WASM[peer])) : null;
   rows.push(row);
 }
 

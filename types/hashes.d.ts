@@ -71,6 +71,13 @@ export interface Hash<O = {}> {
 
 export declare const sha224: Hash;
 export declare const sha256: Hash;
+/**
+ * SHA-224 and SHA-256 whose `parallel()` hashes four messages at once in SIMD lanes on the wasm
+ * backends (the same digests as sha224/sha256; on js and runtime the same functions). An opt-in,
+ * so that a plain sha256 import does not bundle the four-lane kernel.
+ */
+export declare const sha224_lanes: Hash;
+export declare const sha256_lanes: Hash;
 export declare const sha384: Hash;
 export declare const sha512: Hash;
 export declare const sha512_224: Hash;

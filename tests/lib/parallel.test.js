@@ -4,7 +4,7 @@
 // per-lane part of 64 blocks), and the memory left all zero afterwards.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadBackends, loadTarget, forEachBackend, firstSecretByte, makeRng, SEED, hex, nodeHex, isSlow, HASHES } from './_helpers.js';
+import { loadBackends, loadTarget, forEachBackend, firstSecretByte, makeRng, SEED, hex, nodeHex, isSlow, HASHES, repoRoot } from './_helpers.js';
 import { memoryForTests } from '../../runtime/shell.js';
 
 const backends = await loadBackends();
@@ -24,10 +24,11 @@ forEachBackend(test, backends, 'parallel equals node:crypto for every message co
         const len = pick === 0 ? lengths[rng.int(lengths.length)] : pick === 1 ? rng.int(200) : pick === 2 ? rng.int(5000) : rng.int(isSlow(b.name) ? 9000 : 70000);
         msgs.push(rng.bytes(len));
       }
-      for (const name of HASHES) {
+      for (const name of [...HASHES, 'sha224_lanes', 'sha256_lanes']) {
         const h = b.hashes[name];
         const got = h.parallel(msgs).map(hex);
-        assert.deepEqual(got, msgs.map((m) => nodeHex(name, m)), `${b.name} ${name} parallel of ${count} (lengths ${msgs.map((m) => m.length)})`);
+        const ref = name.replace(/_lanes$/, '');
+        assert.deepEqual(got, msgs.map((m) => nodeHex(ref, m)), `${b.name} ${name} parallel of ${count} (lengths ${msgs.map((m) => m.length)})`);
         assert.equal(firstSecretByte(memoryForTests(h), regions[b.name]), null, `${b.name} ${name}: memory is zero after parallel`);
       }
     }
@@ -39,6 +40,23 @@ test('wasm backends have the batched kernel that parallel uses, js and runtime d
     const t = await import(`../../targets/${b.name}/sha2.js`);
     assert.equal(t.functions.includes('sha256_compress4'), b.name.startsWith('wasm'), b.name);
   }
+});
+
+test('the entries link sha256_compress4 only into sha224_lanes/sha256_lanes (a bundler drops it from a sha256 import)', async () => {
+  const { build } = await import('esbuild');
+  const bundle = async (name) => {
+    const r = await build({
+      stdin: { contents: `import { ${name} } from './wasm.js';\nglobalThis.k = ${name};\n`, resolveDir: repoRoot, loader: 'js' },
+      bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent', platform: 'neutral',
+    });
+    return r.outputFiles[0].text;
+  };
+  // The descriptor (its name beside its wasm), not the target file's list of function names.
+  assert.doesNotMatch(await bundle('sha256'), /name:"sha256_compress4"/);
+  assert.match(await bundle('sha256_lanes'), /name:"sha256_compress4"/);
+  const { sha256, sha256_lanes } = await import('../../wasm.js');
+  assert.equal(sha256_lanes.name, sha256.name);
+  assert.deepEqual(sha256_lanes.getDefinition(), sha256.getDefinition());
 });
 
 test('wasm parallel() really uses the batched kernel: one sha256_compress4 call per four short messages', async () => {

@@ -135,8 +135,7 @@ test('a worker that dies mid-job fails that call; its copy of the memory is wipe
   assert.equal(clean('blake2b'), null, 'the dead worker left bytes that the caller wiped');
   assert.deepEqual(hexes(T.blake2b.parallel(msgs)), want, 'a later sync call (runs on the calling thread while a new worker boots)');
   assert.deepEqual(hexes(await T.blake2b.parallel.async(msgs)), want, 'a later async call waits for the new worker');
-  const alive = poolStatsForTests().workers;
-  assert.equal(alive, 2);
+  assert.ok(poolStatsForTests().workers >= 2, 'the dead worker was replaced');
   poisonForTests(1, 'exit');
   await assert.rejects(T.blake2b.parallel.async(msgs), /wasm_threads worker 1 exited|worker thread exited/);
   assert.equal(clean('blake2b'), null);

@@ -78,6 +78,16 @@ TEST_CASE("eval_op: wrap-around semantics of the op table") {
   CHECK(out == 0xc0000000u);
   CHECK(eval_op(Op::ShrU, Ty::U32, Ty::U32, a, out));
   CHECK(out == 0x40000000u);
+  // carry: how often the sum of three u32 words wraps (lower_u64's add chains on runtime).
+  uint64_t c3[3] = {0xffffffffu, 0xffffffffu, 0xffffffffu};
+  CHECK(eval_op(Op::Carry, Ty::U32, Ty::U32, c3, out));
+  CHECK(out == 2);
+  uint64_t c1[3] = {0xffffffffu, 1, 0};
+  CHECK(eval_op(Op::Carry, Ty::U32, Ty::U32, c1, out));
+  CHECK(out == 1);
+  uint64_t c0[3] = {0x7fffffffu, 0x7fffffffu, 1};
+  CHECK(eval_op(Op::Carry, Ty::U32, Ty::U32, c0, out));
+  CHECK(out == 0);
   CHECK(ev(Op::Rotr, Ty::U32, Ty::U32, 0x12345678u, 8));
   CHECK(out == 0x78123456u);
   CHECK(ev(Op::Rotl, Ty::U64, Ty::U64, 0x8000000000000001ull, 1));
