@@ -46,13 +46,6 @@ export function setThreaded(hashFn, impl) {
   threadedParallel.set(hashFn, impl);
 }
 
-// In a worker thread of the pool (runtime/worker.js): label -> { memory, base } of the shared
-// memory and copy of the layout that the Instance of that label links over, or null.
-let threadLink = null;
-/** Worker threads only: `fn(label)` gives the { memory, base } an Instance links over, or undefined. */
-export function setThreadLink(fn) {
-  threadLink = fn;
-}
 
 const now =
   typeof performance === 'object' && typeof performance.now === 'function'
@@ -85,6 +78,9 @@ export class Instance {
     this.mem32 = null; // the same as 32-bit words (for zeroing short ranges quickly), or null
     this.fns = null;
     this.memoryObject = null; // wasm: the WebAssembly.Memory (shared on wasm_threads)
+    // In a worker thread of the pool (runtime/worker.js): { memory, base }, the caller's shared
+    // memory and this thread's copy of the layout in it, set before the first load(); else null.
+    this.linkAt = null;
     this.busy = false;
   }
   fail(what, E = TypeError) {
@@ -100,8 +96,8 @@ export class Instance {
     return r;
   }
   load() {
-    const at = threadLink !== null && typeof this.target.link === 'function' ? threadLink(this.label) : undefined;
-    const inst = at !== undefined ? this.target.link(at) : this.target.instantiate();
+    const at = this.linkAt;
+    const inst = at !== null ? this.target.link(at) : this.target.instantiate();
     const m = inst && inst.mem;
     if (!isBytes(m) || m.length < this.target.memoryBytes || !inst.fns || this.required.some((f) => typeof inst.fns[f] !== 'function'))
       this.fail('target.instantiate() returned no { mem, fns } with the functions needed');
@@ -146,7 +142,7 @@ function subset(descriptors) {
   const list = descriptors.filter((d) => d !== undefined);
   const layout = list.length > 0 && list[0].layout;
   if (!layout || list.some((d) => d.layout !== layout)) throw new TypeError('kernel descriptors must come from one target file');
-  // link(at): a worker thread's copy of the layout (setThreadLink).
+  // link(at): a worker thread's copy of the layout (Instance.linkAt).
   return { ...layout, functions: list.map((d) => d.name), instantiate: () => layout.link(list), link: (at) => layout.link(list, at) };
 }
 

@@ -1,13 +1,21 @@
 // A thread of the wasm_threads worker pool (runtime/workers.js). It builds the wasm_threads
 // entry's hash functions, whose instances link over the callers' shared memories at this
-// thread's copy of the layout (setThreadLink), and runs the jobs it is sent: each reports
+// thread's copy of the layout (Instance.linkAt), and runs the jobs it is sent: each reports
 // completion in the job's control word (for a blocked caller) and by a message (for async ones).
 import * as entry from '../wasm_threads.js';
-import { setThreadLink, specOf } from './shell.js';
+import { specOf } from './shell.js';
 
-// label -> { memory, base }: the memory and copy of the layout each hash's instance uses here.
-const links = new Map();
-setThreadLink((label) => links.get(label));
+// The engine spec of the entry's hash `name`, its instance linked over `memory` at `base` (the
+// first job of each hash says where; the memory behind the cloned Memory object is the same
+// every time).
+function specFor(name, memory, base) {
+  const hash = Object.prototype.hasOwnProperty.call(entry, name) ? entry[name] : undefined;
+  const spec = hash === undefined ? undefined : specOf(hash);
+  if (spec === undefined) throw new Error(`no wasm_threads hash named ${name}`);
+  const I = spec.instance;
+  if (I.linkAt === null) I.linkAt = { memory, base };
+  return spec;
+}
 
 const wt =
   typeof process === 'object' && process !== null && typeof process.getBuiltinModule === 'function'
@@ -18,12 +26,8 @@ const post = (m) => port.postMessage(m);
 const encoder = new TextEncoder();
 
 function parallel(job) {
-  const { name, label, memory, base, staging, spans, outAt, dkLen, params } = job;
-  // (Each message clones the Memory object anew; the memory behind it is the same every time.)
-  if (!links.has(label)) links.set(label, { memory, base });
-  const hash = entry[name];
-  const spec = hash === undefined ? undefined : specOf(hash);
-  if (spec === undefined) throw new Error(`no wasm_threads hash named ${name}`);
+  const { name, memory, base, staging, spans, outAt, dkLen, params } = job;
+  const spec = specFor(name, memory, base);
   const buf = new Uint8Array(staging);
   const n = spans.length / 2;
   const list = new Array(n);
@@ -38,9 +42,8 @@ function parallel(job) {
 }
 
 function blake3(job) {
-  const { label, memory, base, staging, pieces, cvAt, key, mode } = job;
-  if (!links.has(label)) links.set(label, { memory, base });
-  const spec = specOf(entry.blake3);
+  const { name, memory, base, staging, pieces, cvAt, key, mode } = job;
+  const spec = specFor(name, memory, base);
   spec.subtrees(new Uint8Array(staging, 0, cvAt), pieces, key, mode, new Uint32Array(staging, cvAt, (8 * pieces.length) / 3));
   key.fill(0);
 }

@@ -204,7 +204,7 @@ function sharedMemory(spec) {
 
 // Sends messages [a, b) of `list` to worker w as one job: their bytes in a staging buffer, the
 // digests written behind them. Returns the job record (see collect()).
-function dispatch(w, spec, memory, list, a, b, params, dkLen, ctl, errors, slot) {
+function dispatch(w, hash, spec, memory, list, a, b, params, dkLen, ctl, errors, slot) {
   let bytes = 0;
   for (let i = a; i < b; i++) bytes += list[i].length;
   const staging = new SharedArrayBuffer(bytes + (b - a) * dkLen);
@@ -220,7 +220,7 @@ function dispatch(w, spec, memory, list, a, b, params, dkLen, ctl, errors, slot)
   const base = copyFor(memory, I.target.memoryBytes, w.index);
   const id = nextJob++;
   jobsRun++;
-  w.worker.postMessage({ type: 'parallel', id, name: spec.name, label: I.label, memory, base, staging, spans, outAt: bytes, dkLen, params, ctl, errors, slot });
+  w.worker.postMessage({ type: 'parallel', id, name: exportNames.get(hash), memory, base, staging, spans, outAt: bytes, dkLen, params, ctl, errors, slot });
   return { w, id, a, b, buf, outAt: bytes, slot };
 }
 
@@ -282,7 +282,7 @@ function parallelSync(hash, list, params, dkLen, outs, res) {
   try {
     // Group 0 is the calling thread's; group g >= 1 goes to pool[g - 1].
     for (let g = 1; g <= pool.length; g++)
-      if (bounds[g] < bounds[g + 1]) jobs.push(dispatch(pool[g - 1], spec, memory, list, bounds[g], bounds[g + 1], params, dkLen, ctl, errors, g - 1));
+      if (bounds[g] < bounds[g + 1]) jobs.push(dispatch(pool[g - 1], hash, spec, memory, list, bounds[g], bounds[g + 1], params, dkLen, ctl, errors, g - 1));
     // The calling thread's share, SIMD lanes where the engine has them.
     const a0 = bounds[1];
     const done = spec.parallel !== undefined && a0 > 0 ? spec.parallel(list.slice(0, a0), params, dkLen, outs === null ? null : outs.slice(0, a0), res) : 0;
@@ -336,7 +336,7 @@ async function parallelAsync(hash, list, params, dkLen, outs, res) {
   const waits = [];
   for (let g = 0; g < pool.length; g++) {
     if (bounds[g] === bounds[g + 1]) continue;
-    const j = dispatch(pool[g], spec, memory, list, bounds[g], bounds[g + 1], params, dkLen, ctl, errors, g);
+    const j = dispatch(pool[g], hash, spec, memory, list, bounds[g], bounds[g + 1], params, dkLen, ctl, errors, g);
     jobs.push(j);
     waits.push(
       new Promise((resolve, reject) => {
@@ -418,7 +418,7 @@ function blake3Threads(api, t, msg) {
       const base = copyFor(memory, I.target.memoryBytes, w.index);
       const id = nextJob++;
       jobsRun++;
-      w.worker.postMessage({ type: 'blake3', id, label: I.label, memory, base, staging, pieces: list, cvAt: to - from, key, mode, ctl, errors, slot: g - 1 });
+      w.worker.postMessage({ type: 'blake3', id, name: exportNames.get(api.hash), memory, base, staging, pieces: list, cvAt: to - from, key, mode, ctl, errors, slot: g - 1 });
       jobs.push({ w, a, b, buf, cvAt: to - from, slot: g - 1 });
     }
     for (let i = 0; i < bounds[1]; i++) api.subtree(msg.subarray(pieces[i][0], pieces[i][0] + pieces[i][2] * CHUNK), pieces[i][1], pieces[i][2], cvs, 8 * i);
@@ -458,8 +458,15 @@ export function poisonForTests(k, how) {
   workers[k].worker.postMessage({ type: 'poison', how });
 }
 
-/** The entry's wrapper of a hash function: its parallel() runs across the pool (returns hash). */
-export function threaded(hash) {
+// hash function -> its name in the wasm_threads entry (what a worker looks it up by).
+const exportNames = new WeakMap();
+
+/**
+ * The entry's wrapper of a hash function exported as `name`: its parallel() (and BLAKE3's large
+ * messages) run across the pool. Returns hash.
+ */
+export function threaded(name, hash) {
+  exportNames.set(hash, name);
   setThreaded(hash, { sync: parallelSync, async: parallelAsync });
   const spec = specOf(hash);
   if (spec.name === 'blake3' && typeof spec.subtrees === 'function') spec.threads = blake3Threads;

@@ -16,7 +16,7 @@ import { firstSecretByte, makeRng, SEED, hex, repoRoot } from './_helpers.js';
 const regions = {};
 for (const m of ['sha2', 'legacy', 'sha3', 'blake1', 'blake2', 'blake3']) regions[m] = (await import(`../../targets/wasm_threads/${m}.js`)).regions;
 const MODULE = {
-  sha224: 'sha2', sha256: 'sha2', sha384: 'sha2', sha512: 'sha2', sha512_224: 'sha2', sha512_256: 'sha2',
+  sha224: 'sha2', sha256: 'sha2', sha224_lanes: 'sha2', sha256_lanes: 'sha2', sha384: 'sha2', sha512: 'sha2', sha512_224: 'sha2', sha512_256: 'sha2',
   sha1: 'legacy', md5: 'legacy', ripemd160: 'legacy', blake224: 'blake1', blake256: 'blake1', blake384: 'blake1', blake512: 'blake1',
   blake2b: 'blake2', blake2s: 'blake2', blake3: 'blake3',
   sha3_224: 'sha3', sha3_256: 'sha3', sha3_384: 'sha3', sha3_512: 'sha3', keccak_224: 'sha3', keccak_256: 'sha3', keccak_384: 'sha3',
