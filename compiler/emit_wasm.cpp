@@ -58,9 +58,18 @@ struct ModuleRef {
   ~ModuleRef() { BinaryenModuleDispose(m); }
 };
 
+// wasm_threads: the per-thread base of the writable regions (an imported immutable global). Each
+// thread instantiates the kernel modules over the one shared memory with its own `env.base`, a
+// multiple of the module's memoryBytes; constant regions (memory.data) stay at their absolute
+// offsets, shared by every thread (docs/target-contract.md, "Threads").
+const char* const kBaseGlobal = "base";
+constexpr BinaryenIndex kMaxCopies = 65;
+
 struct FnBuilder {
   BinaryenModuleRef mod;
   const Function& f;
+  const std::vector<Region>& regions;
+  bool threads;
   Schedule sch;
   std::vector<uint32_t> temp;  // node -> wasm local index
   std::vector<BinaryenType> vars;
@@ -89,14 +98,29 @@ struct FnBuilder {
     return build(id);
   }
 
+  // Whether the access at static byte offset `imm` is to a writable region (thread-relative on
+  // wasm_threads): every region but the constant data ones.
+  bool per_thread(uint64_t imm) const {
+    if (!threads) return false;
+    for (const Region& r : regions)
+      if (imm >= r.offset && imm < uint64_t{r.offset} + r.bytes) return r.data.empty();
+    return true;
+  }
+
   BinaryenExpressionRef pointer(const Node& n) {
-    if (!n.a) return BinaryenConst(mod, BinaryenLiteralInt32(0));
-    int size = ty_bytes(static_cast<Ty>(n.imm2));
-    BinaryenExpressionRef idx = value(n.a);
-    if (size == 1) return idx;
-    int sh = size == 2 ? 1 : size == 4 ? 2 : size == 8 ? 3 : 4;
-    BinaryenExpressionRef shift = BinaryenConst(mod, BinaryenLiteralInt32(sh));
-    return BinaryenBinary(mod, BinaryenShlInt32(), idx, shift);
+    BinaryenExpressionRef p = nullptr;
+    if (n.a) {
+      int size = ty_bytes(static_cast<Ty>(n.imm2));
+      p = value(n.a);
+      if (size != 1) {
+        int sh = size == 2 ? 1 : size == 4 ? 2 : size == 8 ? 3 : 4;
+        BinaryenExpressionRef shift = BinaryenConst(mod, BinaryenLiteralInt32(sh));
+        p = BinaryenBinary(mod, BinaryenShlInt32(), p, shift);
+      }
+    }
+    if (!per_thread(n.imm)) return p ? p : BinaryenConst(mod, BinaryenLiteralInt32(0));
+    BinaryenExpressionRef base = BinaryenGlobalGet(mod, kBaseGlobal, BinaryenTypeInt32());
+    return p ? BinaryenBinary(mod, BinaryenAddInt32(), base, p) : base;
   }
 
   BinaryenExpressionRef build(uint32_t id) {
@@ -278,13 +302,17 @@ void with_module(const Module& m, bool threads, bool import_memory, const std::f
   const BinaryenIndex nseg = static_cast<BinaryenIndex>(seg_data.size());
   std::unique_ptr<bool[]> seg_passive(new bool[nseg + 1]());  // all active
   if (threads || import_memory) {
-    BinaryenSetMemory(mod, pages, pages, nullptr, seg_data.data(), seg_passive.get(), seg_offsets.data(), seg_sizes.data(), nseg, threads);
+    // A shared memory grows to one copy of the layout per thread: at most kMaxCopies (the
+    // calling thread's and 64 workers'; runtime/link.js MAX_COPIES).
+    const BinaryenIndex max_pages = threads ? pages * kMaxCopies : pages;
+    BinaryenSetMemory(mod, pages, max_pages, nullptr, seg_data.data(), seg_passive.get(), seg_offsets.data(), seg_sizes.data(), nseg, threads);
     BinaryenAddMemoryImport(mod, "0", "env", "memory", threads ? 1 : 0);
+    if (threads) BinaryenAddGlobalImport(mod, kBaseGlobal, "env", kBaseGlobal, BinaryenTypeInt32(), false);
   } else {
     BinaryenSetMemory(mod, pages, pages, "memory", seg_data.data(), seg_passive.get(), seg_offsets.data(), seg_sizes.data(), nseg, false);
   }
   for (const Function& f : m.functions) {
-    FnBuilder b{mod, f, {}, {}, {}, 0};
+    FnBuilder b{mod, f, m.regions, threads, {}, {}, {}, 0};
     b.run();
   }
   if (!BinaryenModuleValidate(mod)) fail({}, "internal: Binaryen rejected the module built from " + m.source);
@@ -335,7 +363,7 @@ std::string emit_wasm_target(const Module& m, bool threads) {
     std::string wasm = emit_wasm_binary(single_function(m, i), threads, true);
     out += descriptor_head(m, m.functions[i], false) + ", wasm: '" + base64(wasm) + "' });\n";
   }
-  out += target_link(m, "linkWasm(" + std::to_string(m.memory_bytes / 65536) + ", " + (threads ? "true" : "false") + ", list)");
+  out += target_link(m, "linkWasm(" + std::to_string(m.memory_bytes / 65536) + ", " + (threads ? "true" : "false") + ", list, at)", "list, at");
   return out;
 }
 

@@ -69,8 +69,8 @@ std::string descriptor_head(const Module& m, const Function& f, bool with_data) 
          (w.empty() ? "" : ", wrap: (f, H32) => " + w) + (with_data ? ", data: [" + data + "]" : "");
 }
 
-std::string target_link(const Module& m, const std::string& link_expr) {
-  std::string out = "export function link(list) {\n  return " + link_expr + ";\n}\n";
+std::string target_link(const Module& m, const std::string& link_expr, const std::string& params) {
+  std::string out = "export function link(" + params + ") {\n  return " + link_expr + ";\n}\n";
   out += "export function instantiate() {\n  return link([";
   for (size_t i = 0; i < m.functions.size(); i++) out += (i ? ", $" : "$") + m.functions[i].name;
   out += "]);\n}\n";

@@ -273,7 +273,7 @@ export function blake2Hash(kind, target, platform = 'unknown') {
       }
     },
     stream: (params, dkLen) => new Blake2Stream(params, dkLen),
-    memory: () => I.memory(),
+    instance: I,
   };
   return makeHash(spec);
 }

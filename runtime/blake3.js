@@ -31,6 +31,7 @@ const CHUNK = 1024;
 // Stack depth: one entry per 1-bit of the chunk count; 2^53 bytes of input are 2^43 chunks.
 const MAX_DEPTH = 54;
 const TWO32 = 2 ** 32;
+const THREADS_MIN = 1 << 20; // whole chunks worth offering to the worker pool (spec.threads)
 const utf8 = new TextEncoder();
 
 // The options (runtime/shell.js: `options`): a 32-byte key, or a context (string, UTF-8 encoded, or
@@ -57,7 +58,9 @@ const check = (p) => {
 
 // The tree of one message in progress: a stack of chaining values (8 words each), the chunk count
 // before the buffered chunk, and the buffered chunk itself.
-const newTree = () => ({ stack: new Uint32Array(MAX_DEPTH * 8), depth: 0, chunks: 0, buf: new Uint8Array(CHUNK), bufLen: 0 });
+// `base` is the chunk counter of the tree's first chunk: 0, except for a subtree hashed on its own
+// (subtree(), for the worker pool), whose chunk counts and merges start from its first chunk.
+const newTree = () => ({ stack: new Uint32Array(MAX_DEPTH * 8), depth: 0, chunks: 0, base: 0, buf: new Uint8Array(CHUNK), bufLen: 0 });
 const wipeTree = (t) => {
   if (t.depth > 0) t.stack.fill(0, 0, t.depth * 8);
   if (t.bufLen > 0) t.buf.fill(0, 0, t.bufLen);
@@ -192,7 +195,8 @@ export function blake3Hash(target, platform = 'unknown') {
   // into complete aligned subtrees in order, go on the stack.
   function processChunks(t, n) {
     const c = t.chunks;
-    chunksFn(n, c % TWO32, Math.floor(c / TWO32), flags);
+    const ctr = t.base + c;
+    chunksFn(n, ctr % TWO32, Math.floor(ctr / TWO32), flags);
     touchCvs(n);
     // The largest aligned subtree at chunk c that fits in what is left.
     const subtree = (at, left) => {
@@ -244,6 +248,13 @@ export function blake3Hash(target, platform = 'unknown') {
     }
     const lastStart = Math.floor((total - 1) / CHUNK) * CHUNK; // >= 1024 >= have
     for (let off = 0; off < lastStart; ) {
+      if (spec.threads !== undefined && off >= have && lastStart - off >= THREADS_MIN) {
+        const done = spec.threads(threadApi, t, msg.subarray(off - have, lastStart - have));
+        if (done > 0) {
+          off += done;
+          continue;
+        }
+      }
       const len = Math.min(BATCH * CHUNK, lastStart - off);
       fillBlock(t, have, msg, off, len, 0);
       processChunks(t, len / CHUNK);
@@ -253,6 +264,35 @@ export function blake3Hash(target, platform = 'unknown') {
     t.buf.set(msg.subarray(lastStart - have), 0);
     t.bufLen = total - lastStart;
   }
+
+  // ---- For the worker pool (runtime/workers.js installs spec.threads on wasm_threads): whole
+  // chunks of one message hashed as aligned subtrees, on this thread or on workers.
+  const sub = newTree();
+  // In a session (key and flags set): the chaining value of the subtree of `size` chunks (a power
+  // of two) starting at chunk counter `first` (a multiple of size), whose bytes are msg, as 8 words
+  // into out[at ..].
+  function subtree(msg, first, size, out, at) {
+    sub.base = first;
+    try {
+      for (let off = 0; off < size * CHUNK; ) {
+        const len = Math.min(BATCH * CHUNK, size * CHUNK - off);
+        fillBlock(sub, 0, msg, off, len, 0);
+        processChunks(sub, len / CHUNK);
+        off += len;
+      }
+      for (let i = 0; i < 8; i++) out[at + i] = sub.stack[i];
+    } finally {
+      wipeTree(sub);
+      sub.base = 0;
+    }
+  }
+  // In a session: push a subtree's chaining value (8 words of cv from at) on tree t's stack.
+  function pushCV(t, cv, at, size) {
+    for (let i = 0; i < 8; i++) m32[CV32 + i] = cv[at + i];
+    touchCvs(1);
+    pushSubtree(t, size);
+  }
+  const threadApi = { subtree, pushCV, key: () => Uint32Array.from(m32.subarray(K32, K32 + 8)), flags: () => flags, hash: null };
 
   // The root node after finishing tree t, left in the regions: chaining value in `cv`, block
   // number rootIndex of `block`, length rootLen, flags rootFlags (without ROOT). The last chunk is
@@ -484,6 +524,13 @@ export function blake3Hash(target, platform = 'unknown') {
           // Whole chunks straight from msg, then the last chunk from msg too (not through t.buf).
           const lastStart = msg.length === 0 ? 0 : Math.floor((msg.length - 1) / CHUNK) * CHUNK;
           for (let off = 0; off < lastStart; ) {
+            if (spec.threads !== undefined && lastStart - off >= THREADS_MIN) {
+              const done = spec.threads(threadApi, t, msg.subarray(off, lastStart));
+              if (done > 0) {
+                off += done;
+                continue;
+              }
+            }
             const len = Math.min(BATCH * CHUNK, lastStart - off);
             fillBlock(t, 0, msg, off, len, 0);
             processChunks(t, len / CHUNK);
@@ -501,7 +548,23 @@ export function blake3Hash(target, platform = 'unknown') {
       }
     },
     stream: (params, dkLen) => new Blake3Stream(params, dkLen),
-    memory: () => I.memory(),
+    instance: I,
+    // A worker's job (runtime/worker.js): the chaining values of pieces [offset in msg, first
+    // chunk, size in chunks] of msg, with key words `key` and mode flags `mode`, into out (words).
+    subtrees(msg, pieces, key, mode, out) {
+      enter();
+      try {
+        setKey(key);
+        flags = mode;
+        for (let i = 0; i < pieces.length; i += 3)
+          subtree(msg.subarray(pieces[i], pieces[i] + pieces[i + 2] * CHUNK), pieces[i + 1], pieces[i + 2], out, (i / 3) * 8);
+      } finally {
+        leave();
+      }
+    },
+    threads: undefined, // (runtime/workers.js)
   };
-  return makeHash(spec);
+  const hash = makeHash(spec);
+  threadApi.hash = hash;
+  return hash;
 }

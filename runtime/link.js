@@ -9,9 +9,20 @@ const fromBase64 = (s) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
 // descriptor -> its compiled WebAssembly.Module (compiled once, instantiated per link).
 const compiled = new WeakMap();
 
-/** wasm / wasm_threads: one small module per function, each importing the memory `env.memory`. */
-export function linkWasm(pages, shared, list) {
-  const memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared });
+// A shared (wasm_threads) memory can grow to this many copies of its layout: copy 0 for the
+// thread that links it, one per worker thread (runtime/workers.js) after that.
+export const MAX_COPIES = 65;
+
+/**
+ * wasm / wasm_threads: one small module per function, each importing the memory `env.memory`;
+ * wasm_threads modules also import `env.base`, the byte offset of the calling thread's copy of
+ * the writable regions (docs/target-contract.md, "Threads"). `at` = { memory, base } links a
+ * worker thread's instance over an existing shared memory; by default a new memory, base 0.
+ * Returns { mem, fns, memory }; `mem` views this thread's copy of the layout.
+ */
+export function linkWasm(pages, shared, list, at) {
+  const memory = at ? at.memory : new WebAssembly.Memory({ initial: pages, maximum: shared ? pages * MAX_COPIES : pages, shared });
+  const base = at ? at.base : 0;
   const fns = {};
   for (const d of list) {
     let mod = compiled.get(d);
@@ -19,12 +30,12 @@ export function linkWasm(pages, shared, list) {
       mod = new WebAssembly.Module(fromBase64(d.wasm));
       compiled.set(d, mod);
     }
-    const f = new WebAssembly.Instance(mod, { env: { memory } }).exports[d.name];
+    const f = new WebAssembly.Instance(mod, { env: shared ? { memory, base } : { memory } }).exports[d.name];
     // u64 parameters or results go through the descriptor's wrapper; u32 results become unsigned.
-    if (d.wrap) fns[d.name] = d.wrap(f, new Uint32Array(memory.buffer));
+    if (d.wrap) fns[d.name] = d.wrap(f, new Uint32Array(memory.buffer, base, (pages * 65536) >> 2));
     else fns[d.name] = d.result === 'u32' ? (...args) => f(...args) >>> 0 : f;
   }
-  return { mem: new Uint8Array(memory.buffer), fns };
+  return { mem: new Uint8Array(memory.buffer, base, pages * 65536), fns, memory };
 }
 
 /** js: each descriptor's make(M8, M16, M32) returns the function over the new memory. */

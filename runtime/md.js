@@ -411,7 +411,7 @@ export function mdHash(kind, target, platform = 'unknown') {
       }
       return first;
     },
-    memory: () => I.memory(),
+    instance: I,
   };
   return makeHash(spec);
 }

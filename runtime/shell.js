@@ -18,7 +18,7 @@
 //   stream(params, dkLen)  a new stream (a subclass of Stream below)
 //   parallel(list, params, dkLen, outs, res)  optional fast path for parallel(): may fill res[i]
 //              (digests, written like run() would) for a prefix of the list; returns that count
-//   memory()   the instance's whole memory (tests only, through memoryForTests)
+//   instance   the engine's Instance (below): memoryForTests, and the worker pool of wasm_threads
 // params is null when no engine option was given; engines treat null as "all defaults".
 //
 // Every Uint8Array argument is made a plain view once (checks.js: bytesArg) before any byte
@@ -26,14 +26,26 @@
 // were read, so getters cannot change a call under way (tests/lib/hostile.test.js).
 import { anumber, bytesArg, isBytes, mustBe, notBytes, typeName } from './checks.js';
 
-// hash function -> () => its instance's whole memory.
-const memories = new WeakMap();
+// hash function -> its spec (the engine's; see above).
+const specs = new WeakMap();
 
 /** The whole wasm/JS memory behind a hash function of ours (for the hygiene tests), or undefined. */
 export function memoryForTests(hashFn) {
-  const get = memories.get(hashFn);
-  return get === undefined ? undefined : get();
+  const spec = specs.get(hashFn);
+  return spec === undefined ? undefined : spec.instance.memory();
 }
+
+/** The engine's spec of a hash function of ours, or undefined (runtime/workers.js). */
+export const specOf = (hashFn) => specs.get(hashFn);
+
+// wasm_threads: hash function -> { sync, async }, parallel() across the worker pool
+// (runtime/workers.js threaded()): sync(hash, list, params, dkLen, outs, res) returns true when it
+// filled res, false to leave the batch to the calling thread; async(...) a promise of true/false.
+const threadedParallel = new WeakMap();
+export function setThreaded(hashFn, impl) {
+  threadedParallel.set(hashFn, impl);
+}
+
 
 const now =
   typeof performance === 'object' && typeof performance.now === 'function'
@@ -65,6 +77,10 @@ export class Instance {
     this.mem = null; // the whole memory as bytes; null until first use
     this.mem32 = null; // the same as 32-bit words (for zeroing short ranges quickly), or null
     this.fns = null;
+    this.memoryObject = null; // wasm: the WebAssembly.Memory (shared on wasm_threads)
+    // In a worker thread of the pool (runtime/worker.js): { memory, base }, the caller's shared
+    // memory and this thread's copy of the layout in it, set before the first load(); else null.
+    this.linkAt = null;
     this.busy = false;
   }
   fail(what, E = TypeError) {
@@ -80,18 +96,23 @@ export class Instance {
     return r;
   }
   load() {
-    const inst = this.target.instantiate();
+    const at = this.linkAt;
+    const inst = at !== null ? this.target.link(at) : this.target.instantiate();
     const m = inst && inst.mem;
     if (!isBytes(m) || m.length < this.target.memoryBytes || !inst.fns || this.required.some((f) => typeof inst.fns[f] !== 'function'))
       this.fail('target.instantiate() returned no { mem, fns } with the functions needed');
     this.mem32 = m.byteOffset % 4 === 0 ? new Int32Array(m.buffer, m.byteOffset, m.length >> 2) : null;
     this.fns = inst.fns;
+    this.memoryObject = inst.memory instanceof WebAssembly.Memory ? inst.memory : null;
     this.mem = m;
   }
-  /** The whole memory, instantiating the target if needed (memoryForTests). */
+  /**
+   * The whole memory, instantiating the target if needed (memoryForTests): on wasm_threads every
+   * thread's copy of the layout, not only this thread's.
+   */
   memory() {
     if (this.mem === null) this.load();
-    return this.mem;
+    return this.memoryObject !== null ? new Uint8Array(this.memoryObject.buffer) : this.mem;
   }
   enter() {
     const m = this.mem === null ? this.memory() : this.mem;
@@ -121,7 +142,8 @@ function subset(descriptors) {
   const list = descriptors.filter((d) => d !== undefined);
   const layout = list.length > 0 && list[0].layout;
   if (!layout || list.some((d) => d.layout !== layout)) throw new TypeError('kernel descriptors must come from one target file');
-  return { ...layout, functions: list.map((d) => d.name), instantiate: () => layout.link(list) };
+  // link(at): a worker thread's copy of the layout (Instance.linkAt).
+  return { ...layout, functions: list.map((d) => d.name), instantiate: () => layout.link(list), link: (at) => layout.link(list, at) };
 }
 
 /**
@@ -319,7 +341,7 @@ function destinations(out, pos, count, len) {
 }
 
 // The result of writing `len` bytes at `pos` of `out`: out itself when it is exactly that.
-const result = (out, pos, len) => (pos === 0 && out.length === len ? out : out.subarray(pos, pos + len));
+export const result = (out, pos, len) => (pos === 0 && out.length === len ? out : out.subarray(pos, pos + len));
 
 // ---- Async: feeds a stream in slices, yielding every `asyncTick` ms.
 const MIN_SLICE = 1024;
@@ -387,6 +409,8 @@ export function makeHash(spec) {
     const { groups, outs, dkLen, params } = args(x, opts, kind, where);
     const one = (kind & (F_LIST | F_MANY)) !== F_LIST; // one message per digest
     const res = new Array(groups.length);
+    const threads = (kind & F_MANY) !== 0 ? threadedParallel.get(hash) : undefined; // wasm_threads: the pool
+    if (threads !== undefined && threads.sync(hash, groups.map((g) => g[0]), params, dkLen, outs, res)) return res;
     const first = (kind & F_MANY) !== 0 && spec.parallel !== undefined ? spec.parallel(groups.map((g) => g[0]), params, dkLen, outs, res) : 0;
     for (let i = first; i < groups.length; i++) {
       const [d, p] = outs === null ? [new Uint8Array(dkLen), 0] : outs[i];
@@ -402,6 +426,14 @@ export function makeHash(spec) {
     const { groups, outs, dkLen, params } = ctl;
     for (const g of groups) for (const p of g) ctl.total += p.length;
     ctl.last = now();
+    const threads = (kind & F_MANY) !== 0 ? threadedParallel.get(hash) : undefined; // wasm_threads: the pool
+    if (threads !== undefined) {
+      const res = new Array(groups.length);
+      if (await threads.async(hash, groups.map((g) => g[0]), params, dkLen, outs, res)) {
+        if (ctl.onProgress !== null) ctl.onProgress(1);
+        return res;
+      }
+    }
     const res = [];
     for (let i = 0; i < groups.length; i++) {
       const [d, p] = outs === null ? [new Uint8Array(dkLen), 0] : outs[i];
@@ -419,8 +451,8 @@ export function makeHash(spec) {
   }
 
   const chunks = (parts, opts) => chunksOf(parts, opts, F_OUT | F_LIST, '.chunks')[0];
-  // Independent messages: the engine's fast path (SIMD lanes) for what it can, the rest one
-  // after another. (Threads come with the worker pool.)
+  // Independent messages: the worker pool on wasm_threads (large batches), the engine's fast path
+  // (SIMD lanes) for what it can, the rest one after another.
   const parallel = (msgs, opts) => chunksOf(msgs, opts, F_OUT | F_LIST | F_MANY, '.parallel');
   chunks.async = (parts, opts) => asyncOf(parts, opts, F_LIST, '.chunks.async');
   parallel.async = (msgs, opts) => asyncOf(msgs, opts, F_LIST | F_MANY, '.parallel.async');
@@ -450,6 +482,6 @@ export function makeHash(spec) {
   });
   // "where defined" (docs/api.md): e.g. the legacy hashes have none.
   if (spec.oid !== null) hash.oid = Uint8Array.from(spec.oid);
-  memories.set(hash, spec.memory);
+  specs.set(hash, spec);
   return Object.freeze(hash);
 }

@@ -234,7 +234,7 @@ export function spongeHash(kind, target, platform = 'unknown') {
       }
     },
     stream: (params, dkLen) => new SpongeStream(dkLen),
-    memory: () => I.memory(),
+    instance: I,
   };
   return makeHash(spec);
 }

@@ -5,7 +5,7 @@
 // rotating order), and the table shows the median over rounds. Not a test: numbers are noisy,
 // judge by the ratios within one run.
 //
-//   node tools/bench.js [filter] [--rounds=5] [--slice=100] [--runtime]
+//   node tools/bench.js [filter] [--rounds=5] [--slice=100] [--runtime] [--backends=wasm,js]
 //
 // `filter` is a substring of the case name ("sha256", "sha3_256 1MiB", "32B", "parallel",
 // "blake"). MB = 1e6 bytes. The runtime backend (the interpreter) is left out of 1 MiB cases
@@ -23,10 +23,15 @@ const filter = args.find((x) => !x.startsWith('--')) || '';
 const ROUNDS = flag('rounds', 5);
 const SLICE_MS = flag('slice', 100);
 const WITH_RUNTIME = args.includes('--runtime');
+// Which of our backends to load. An application imports one entry; loading all four in one
+// process makes the runtime code they share (runtime/shell.js and the engines) see four kinds
+// of kernel functions and memories at the same call sites, which V8 optimizes less well than
+// one: short calls measured up to 1.3x faster with one backend loaded.
+const BACKENDS = (args.find((x) => x.startsWith('--backends=')) || '--backends=wasm,wasm_threads,js,runtime').split('=')[1].split(',');
 
 // Our backends; one that fails to load is reported and left out.
 const ours = [];
-for (const b of ['wasm', 'wasm_threads', 'js', 'runtime']) {
+for (const b of BACKENDS) {
   try {
     ours.push({ name: `awasmc ${b}`, backend: b, mod: await import(`../${b}.js`) });
   } catch (e) {

@@ -3,6 +3,7 @@
 import { blake256, blake2b, blake2s, blake3, sha256, sha512, type Hash } from 'awasmc-noble';
 import { sha224, shake256, sha3_256, keccak_256, type XofHash } from 'awasmc-noble/js.js';
 import { bytesToHex, utf8ToBytes, concatBytes } from 'awasmc-noble/utils.js';
+import { WP } from 'awasmc-noble/workers.js';
 
 const msg: Uint8Array = utf8ToBytes('abc');
 const d1: Uint8Array = sha256(msg);
@@ -80,3 +81,9 @@ const ab1: Uint8Array<ArrayBuffer> = sha256(msg);
 const ab2: ArrayBuffer = sha512.create().update(msg).digest().buffer;
 const ab3: Uint8Array<ArrayBuffer> = blake3.create().xof(8);
 void [ab1, ab2, ab3];
+
+const threads: number = WP.threads();
+WP.setSize(Math.min(4, WP.size));
+WP.stop();
+// @ts-expect-error: the size is read-only (WP.setSize)
+WP.size = 2;

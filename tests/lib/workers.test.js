@@ -1,0 +1,194 @@
+// The wasm_threads worker pool (runtime/workers.js): parallel() and parallel.async() across
+// threads for every hash, against the wasm entry, with pool sizes 1, 2 and 4; jobs really reach
+// the workers; a worker that throws or dies mid-job fails that call with a clear error and the
+// pool recovers; bad input throws before any job starts; memory is zero after every job, failed
+// ones included; sync and async callers interleaved; Node exits by itself after using the pool.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as T from '../../wasm_threads.js';
+import * as W from '../../wasm.js';
+import { WP } from '../../workers.js';
+import { poisonForTests, poolStatsForTests } from '../../runtime/workers.js';
+import { memoryForTests } from '../../runtime/shell.js';
+import { firstSecretByte, makeRng, SEED, hex, repoRoot } from './_helpers.js';
+
+const regions = {};
+for (const m of ['sha2', 'legacy', 'sha3', 'blake1', 'blake2', 'blake3']) regions[m] = (await import(`../../targets/wasm_threads/${m}.js`)).regions;
+const MODULE = {
+  sha224: 'sha2', sha256: 'sha2', sha224_lanes: 'sha2', sha256_lanes: 'sha2', sha384: 'sha2', sha512: 'sha2', sha512_224: 'sha2', sha512_256: 'sha2',
+  sha1: 'legacy', md5: 'legacy', ripemd160: 'legacy', blake224: 'blake1', blake256: 'blake1', blake384: 'blake1', blake512: 'blake1',
+  blake2b: 'blake2', blake2s: 'blake2', blake3: 'blake3',
+  sha3_224: 'sha3', sha3_256: 'sha3', sha3_384: 'sha3', sha3_512: 'sha3', keccak_224: 'sha3', keccak_256: 'sha3', keccak_384: 'sha3',
+  keccak_512: 'sha3', shake128: 'sha3', shake256: 'sha3', shake128_32: 'sha3', shake256_64: 'sha3',
+};
+const NAMES = Object.keys(MODULE);
+const clean = (name) => firstSecretByte(memoryForTests(T[name]), regions[MODULE[name]]);
+
+// A batch big enough to go to the pool (at least 256 KiB in all), of mixed lengths.
+function batch(rng, count = 2 + rng.int(9)) {
+  const msgs = [];
+  for (let i = 0; i < count; i++) msgs.push(rng.bytes(i === 0 ? 300000 : rng.int(70000)));
+  return msgs;
+}
+const hexes = (list) => list.map(hex);
+
+for (const n of [1, 2, 4]) {
+  test(`pool size ${n}: parallel and parallel.async of every hash equal the wasm entry (seed ${SEED})`, async () => {
+    WP.setSize(n);
+    const rng = makeRng(SEED, 70 + n);
+    const before = poolStatsForTests().jobs;
+    for (const name of NAMES) {
+      const msgs = batch(rng);
+      const opts = name === 'blake2b' ? { key: rng.bytes(1 + rng.int(64)), dkLen: 1 + rng.int(64) } : name === 'blake3' ? { dkLen: 1 + rng.int(100) } : undefined;
+      const want = hexes(W[name].parallel(msgs, opts));
+      assert.deepEqual(hexes(T[name].parallel(msgs, opts)), want, `${name} parallel`);
+      assert.deepEqual(hexes(await T[name].parallel.async(msgs, opts)), want, `${name} parallel.async`);
+      assert.equal(clean(name), null, `${name}: memory zero after the jobs`);
+    }
+    const jobs = poolStatsForTests().jobs - before;
+    // Sync calls use n - 1 workers beside the calling thread, async ones n workers.
+    if (n === 1) assert.ok(jobs >= NAMES.length, `async jobs went to the one worker (${jobs})`);
+    else assert.ok(jobs >= NAMES.length * n, `every async call used every worker (${jobs} jobs)`);
+  });
+}
+
+test('blake3 of one large message (one-shot, keyed, derive-key, XOF, streaming) splits into subtrees across the pool', async () => {
+  WP.setSize(2);
+  const rng = makeRng(SEED, 86);
+  const big = rng.bytes((9 << 20) + rng.int(5000));
+  await T.blake3.parallel.async([big.subarray(0, 300000)]); // the pool is up
+  const key = rng.bytes(32);
+  for (const len of [big.length, (1 << 20) + 1024, (2 << 20) + 1 + rng.int(100000), 4 << 20]) {
+    const m = big.subarray(0, len);
+    const before = poolStatsForTests().jobs;
+    assert.equal(hex(T.blake3(m)), hex(W.blake3(m)), `blake3 of ${len} bytes`);
+    assert.ok(poolStatsForTests().jobs > before, `a worker took part in the blake3 of ${len} bytes`);
+    assert.equal(hex(T.blake3(m, { key, dkLen: 131 })), hex(W.blake3(m, { key, dkLen: 131 })), `keyed, ${len}`);
+    assert.equal(hex(T.blake3(m, { context: 'awasmc 2026-12-01 workers test' })), hex(W.blake3(m, { context: 'awasmc 2026-12-01 workers test' })), `derive-key, ${len}`);
+  }
+  // Streaming, with pieces that leave the tree at chunk counts of every alignment.
+  const s = T.blake3.create({ key });
+  let at = 0;
+  while (at < big.length) {
+    const n = Math.min(big.length - at, rng.int(3) === 0 ? rng.int(3000) : rng.int(3 << 20));
+    s.update(big.subarray(at, at + n));
+    at += n;
+  }
+  assert.equal(hex(s.digest()), hex(W.blake3(big, { key })), 'streamed');
+  assert.equal(clean('blake3'), null, 'memory zero after the jobs');
+  poisonForTests(0, 'throw');
+  assert.throws(() => T.blake3(big), /wasm_threads worker 0: poisoned job/);
+  assert.equal(clean('blake3'), null, 'memory zero after a failed job');
+  assert.equal(hex(T.blake3(big)), hex(W.blake3(big)));
+});
+
+test('parallel writes into opts.out (flat and per message) across the pool', () => {
+  WP.setSize(2);
+  const rng = makeRng(SEED, 80);
+  const msgs = batch(rng, 6);
+  const flat = new Uint8Array(3 + 6 * 32);
+  const res = T.sha256.parallel(msgs, { out: flat, outPos: 3 });
+  assert.deepEqual(hexes(res), hexes(W.sha256.parallel(msgs)));
+  assert.ok(res.every((r) => r.buffer === flat.buffer));
+  const outs = msgs.map(() => new Uint8Array(40));
+  const res2 = T.blake2s.parallel(msgs, { out: outs, outPos: 8 });
+  assert.deepEqual(hexes(res2), hexes(W.blake2s.parallel(msgs)));
+  assert.ok(res2.every((r, i) => r.buffer === outs[i].buffer && r.byteOffset === 8));
+});
+
+test('bad input in one message of a batch throws before any job starts', async () => {
+  WP.setSize(2);
+  const rng = makeRng(SEED, 81);
+  const msgs = batch(rng, 5);
+  await T.sha256.parallel.async(msgs); // the pool is up
+  const before = poolStatsForTests().jobs;
+  assert.throws(() => T.sha256.parallel([...msgs, 'text']), { name: 'TypeError', message: /msgs\[5\]/ });
+  await assert.rejects(T.sha256.parallel.async([msgs[0], 7, ...msgs]), { name: 'TypeError', message: /msgs\[1\]/ });
+  assert.equal(poolStatsForTests().jobs, before, 'no job was sent');
+});
+
+test('a worker that throws fails that call with a clear error; the pool and later calls stay correct', async () => {
+  WP.setSize(2);
+  const rng = makeRng(SEED, 82);
+  const msgs = batch(rng, 6);
+  const want = hexes(W.sha512.parallel(msgs));
+  await T.sha512.parallel.async(msgs); // the async form waits for the workers to boot
+  poisonForTests(0, 'throw');
+  assert.throws(() => T.sha512.parallel(msgs), /wasm_threads worker 0: poisoned job/);
+  assert.equal(clean('sha512'), null, 'memory zero after the failed job');
+  assert.deepEqual(hexes(T.sha512.parallel(msgs)), want);
+  poisonForTests(0, 'throw');
+  await assert.rejects(T.sha512.parallel.async(msgs), /wasm_threads worker 0: poisoned job/);
+  assert.equal(clean('sha512'), null);
+  assert.deepEqual(hexes(await T.sha512.parallel.async(msgs)), want);
+});
+
+test('a worker that dies mid-job fails that call; its copy of the memory is wiped and the pool recovers', async () => {
+  WP.setSize(2);
+  const rng = makeRng(SEED, 83);
+  const msgs = batch(rng, 6);
+  const want = hexes(W.blake2b.parallel(msgs));
+  await T.blake2b.parallel.async(msgs); // the async form waits for the workers to boot
+  poisonForTests(0, 'exit');
+  assert.throws(() => T.blake2b.parallel(msgs), /wasm_threads worker 0: the worker thread exited during the job/);
+  assert.equal(clean('blake2b'), null, 'the dead worker left bytes that the caller wiped');
+  assert.deepEqual(hexes(T.blake2b.parallel(msgs)), want, 'a later sync call (runs on the calling thread while a new worker boots)');
+  assert.deepEqual(hexes(await T.blake2b.parallel.async(msgs)), want, 'a later async call waits for the new worker');
+  assert.ok(poolStatsForTests().workers >= 2, 'the dead worker was replaced');
+  poisonForTests(1, 'exit');
+  await assert.rejects(T.blake2b.parallel.async(msgs), /wasm_threads worker 1 exited|worker thread exited/);
+  assert.equal(clean('blake2b'), null);
+  assert.deepEqual(hexes(await T.blake2b.parallel.async(msgs)), want);
+});
+
+test('WP.stop() ends every worker; a later call starts them again', async () => {
+  WP.setSize(2);
+  const rng = makeRng(SEED, 84);
+  const msgs = batch(rng, 4);
+  const want = hexes(W.md5.parallel(msgs));
+  assert.deepEqual(hexes(await T.md5.parallel.async(msgs)), want);
+  WP.stop();
+  assert.equal(poolStatsForTests().workers, 0);
+  const before = poolStatsForTests().jobs;
+  assert.deepEqual(hexes(await T.md5.parallel.async(msgs)), want);
+  assert.ok(poolStatsForTests().jobs > before, 'the restarted pool took the job');
+});
+
+test('sync and async callers interleaved get correct results', async () => {
+  WP.setSize(2);
+  const rng = makeRng(SEED, 85);
+  const batches = [batch(rng, 5), batch(rng, 7), batch(rng, 3)];
+  await T.sha3_256.parallel.async(batches[0]);
+  const want = batches.map((b) => hexes(W.sha3_256.parallel(b)));
+  const pending = batches.map((b) => T.sha3_256.parallel.async(b));
+  for (let i = 0; i < 3; i++) assert.deepEqual(hexes(T.sha3_256.parallel(batches[i])), want[i]);
+  assert.deepEqual((await Promise.all(pending)).map(hexes), want);
+  assert.equal(clean('sha3_256'), null);
+});
+
+test('WP.setSize checks its argument; WP.threads() says how many threads a call may use', () => {
+  assert.throws(() => WP.setSize('2'), { name: 'TypeError', message: /"n" must be a number/ });
+  assert.throws(() => WP.setSize(0), { name: 'RangeError', message: /"n" must be an integer from 1 to 64/ });
+  assert.throws(() => WP.setSize(1.5), RangeError);
+  WP.setSize(3);
+  assert.equal(WP.size, 3);
+  assert.equal(WP.threads(), 3);
+  WP.setSize(2);
+});
+
+test('Node exits by itself after a script that used the pool', () => {
+  const script = `
+    import { sha256 } from './wasm_threads.js';
+    const msgs = Array.from({ length: 8 }, (_, i) => new Uint8Array(1 << 17).fill(i));
+    sha256.parallel(msgs);
+    await sha256.parallel.async(msgs);
+    console.log('done');
+  `;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: repoRoot, timeout: 30000, encoding: 'utf8' });
+  assert.equal(r.error, undefined, `the script did not exit within 30 s`);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout.trim(), 'done');
+});
+
+test.after(() => WP.stop());
