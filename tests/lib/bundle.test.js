@@ -1,0 +1,27 @@
+// Tree-shaking of every entry point (issue 6, part 5): a bundle of one hash carries only that
+// hash's kernels. Bundled with esbuild (a devDependency) as tools/size.mjs does.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { repoRoot } from './_helpers.js';
+
+const { build } = await import('esbuild');
+async function bundle(entry, name) {
+  const r = await build({
+    stdin: { contents: `import { ${name} } from './${entry}.js';\nglobalThis.k = ${name};\n`, resolveDir: repoRoot, loader: 'js' },
+    bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent', platform: 'neutral',
+  });
+  return r.outputFiles[0].text;
+}
+// The kernel descriptors a bundle holds (their `name:"..."` beside the code).
+const kernels = (text) => new Set([...text.matchAll(/name:"([a-z0-9_]+)"/g)].map((m) => m[1]));
+
+for (const entry of ['wasm', 'wasm_threads', 'js', 'runtime']) {
+  test(`${entry}.js: a sha256 import bundles SHA-256's kernels only, a blake3 import BLAKE3's only`, async () => {
+    const sha = kernels(await bundle(entry, 'sha256'));
+    assert.ok(sha.has('sha256_compress'), `the sha256 bundle has its kernel (${[...sha]})`);
+    for (const k of sha) assert.match(k, /^sha256(_|$)/, `${entry}: a sha256 import carries ${k}`);
+    const b3 = kernels(await bundle(entry, 'blake3'));
+    assert.ok(b3.has('blake3_chunks'), `the blake3 bundle has its kernel (${[...b3]})`);
+    for (const k of b3) assert.match(k, /^blake3(_|$)/, `${entry}: a blake3 import carries ${k}`);
+  });
+}
