@@ -237,6 +237,23 @@ export function blake3Hash(target, platform = 'unknown') {
     }
     touchBlock(at + len);
   }
+  // Bytes [0, end) of t.buf[0 .. have) followed by msg, whole chunks, into tree t: through the
+  // worker pool where it takes them (spec.threads, wasm_threads), else a block region at a time.
+  function wholeChunks(t, have, msg, end) {
+    for (let off = 0; off < end; ) {
+      if (spec.threads !== undefined && off >= have && end - off >= THREADS_MIN) {
+        const done = spec.threads(threadApi, t, msg.subarray(off - have, end - have));
+        if (done > 0) {
+          off += done;
+          continue;
+        }
+      }
+      const len = Math.min(BATCH * CHUNK, end - off);
+      fillBlock(t, have, msg, off, len, 0);
+      processChunks(t, len / CHUNK);
+      off += len;
+    }
+  }
   // Absorb msg into tree t: every whole chunk but the last goes through the kernels.
   function absorb(t, msg) {
     const have = t.bufLen;
@@ -247,19 +264,7 @@ export function blake3Hash(target, platform = 'unknown') {
       return;
     }
     const lastStart = Math.floor((total - 1) / CHUNK) * CHUNK; // >= 1024 >= have
-    for (let off = 0; off < lastStart; ) {
-      if (spec.threads !== undefined && off >= have && lastStart - off >= THREADS_MIN) {
-        const done = spec.threads(threadApi, t, msg.subarray(off - have, lastStart - have));
-        if (done > 0) {
-          off += done;
-          continue;
-        }
-      }
-      const len = Math.min(BATCH * CHUNK, lastStart - off);
-      fillBlock(t, have, msg, off, len, 0);
-      processChunks(t, len / CHUNK);
-      off += len;
-    }
+    wholeChunks(t, have, msg, lastStart);
     t.buf.fill(0, 0, have);
     t.buf.set(msg.subarray(lastStart - have), 0);
     t.bufLen = total - lastStart;
@@ -271,6 +276,7 @@ export function blake3Hash(target, platform = 'unknown') {
   // In a session (key and flags set): the chaining value of the subtree of `size` chunks (a power
   // of two) starting at chunk counter `first` (a multiple of size), whose bytes are msg, as 8 words
   // into out[at ..].
+  // (Its own loop, not wholeChunks: a subtree is part of a pool job and never goes to the pool.)
   function subtree(msg, first, size, out, at) {
     sub.base = first;
     try {
@@ -523,19 +529,7 @@ export function blake3Hash(target, platform = 'unknown') {
         if (msg !== null) {
           // Whole chunks straight from msg, then the last chunk from msg too (not through t.buf).
           const lastStart = msg.length === 0 ? 0 : Math.floor((msg.length - 1) / CHUNK) * CHUNK;
-          for (let off = 0; off < lastStart; ) {
-            if (spec.threads !== undefined && lastStart - off >= THREADS_MIN) {
-              const done = spec.threads(threadApi, t, msg.subarray(off, lastStart));
-              if (done > 0) {
-                off += done;
-                continue;
-              }
-            }
-            const len = Math.min(BATCH * CHUNK, lastStart - off);
-            fillBlock(t, 0, msg, off, len, 0);
-            processChunks(t, len / CHUNK);
-            off += len;
-          }
+          wholeChunks(t, 0, msg, lastStart);
           finish(t, lastStart === 0 ? msg : msg.subarray(lastStart));
         } else {
           for (let i = 0; i < list.length; i++) absorb(t, list[i]);

@@ -66,8 +66,7 @@ let size = defaultSize();
 let workers = []; // { worker, index, alive, jobs: Map(id -> { resolve, reject }) }
 let ready = null; // Int32Array over a SharedArrayBuffer: ready[k] = 1 once worker k can take jobs
 let started = 0; // when workers were last started (Date.now())
-let nextJob = 1;
-let jobsRun = 0; // jobs sent to workers (tests: poolStatsForTests)
+let nextJob = 1; // the id of the next job sent to a worker (ids from 1: nextJob - 1 were sent)
 
 function spawn(index) {
   const url = new URL('./worker.js', import.meta.url);
@@ -203,8 +202,8 @@ function sharedMemory(spec) {
 }
 
 // Sends messages [a, b) of `list` to worker w as one job: their bytes in a staging buffer, the
-// digests written behind them. Returns the job record (see collect()).
-function dispatch(w, hash, spec, memory, list, a, b, params, dkLen, ctl, errors, slot) {
+// digests written behind them. Returns the job record (see settle()).
+function dispatch(w, hash, spec, memory, list, a, b, params, dkLen, ctl, slot) {
   let bytes = 0;
   for (let i = a; i < b; i++) bytes += list[i].length;
   const staging = new SharedArrayBuffer(bytes + (b - a) * dkLen);
@@ -216,38 +215,66 @@ function dispatch(w, hash, spec, memory, list, a, b, params, dkLen, ctl, errors,
     spans.push(at, list[i].length);
     at += list[i].length;
   }
-  const I = spec.instance;
-  const base = copyFor(memory, I.target.memoryBytes, w.index);
-  const id = nextJob++;
-  jobsRun++;
-  w.worker.postMessage({ type: 'parallel', id, name: exportNames.get(hash), memory, base, staging, spans, outAt: bytes, dkLen, params, ctl, errors, slot });
-  return { w, id, a, b, buf, outAt: bytes, slot };
+  const job = send(w, hash, spec, memory, ctl, { type: 'parallel', staging, spans, outAt: bytes, dkLen, params }, slot);
+  return { ...job, a, b, buf, outAt: bytes };
 }
 
-// Copies job j's digests to their destinations (res, and outs when given), then zeroes its
-// staging buffer; or only zeroes it when `failed`.
-function collect(j, dkLen, outs, res, failed) {
-  if (!failed) {
-    for (let i = j.a; i < j.b; i++) {
-      const d = j.buf.subarray(j.outAt + (i - j.a) * dkLen, j.outAt + (i - j.a + 1) * dkLen);
-      if (outs === null) res[i] = d.slice();
-      else {
-        outs[i][0].set(d, outs[i][1]);
-        res[i] = result(outs[i][0], outs[i][1], dkLen);
-      }
+// Posts `job` (its own fields: type, staging, ...) to worker w with what every job carries: an
+// id, the hash's export name, the caller's memory and the worker's copy in it (grown as needed),
+// and its control slot. Returns the job's record for settle().
+function send(w, hash, spec, memory, ctl, job, slot) {
+  const base = copyFor(memory, spec.instance.target.memoryBytes, w.index);
+  const id = nextJob++;
+  w.worker.postMessage({ ...job, id, name: exportNames.get(hash), memory, base, ctl: ctl.status, errors: ctl.errors, slot });
+  return { w, id, slot };
+}
+
+// A call's control words: status[slot] per job (0 running, 1 done, 2 failed, 3 failed and the
+// thread is gone), and errors, a failed job's message as UTF-8 (256 bytes per slot).
+const control = (n) => ({ status: new Int32Array(new SharedArrayBuffer(4 * n)), errors: new SharedArrayBuffer(256 * n) });
+
+// Job j has ended (its status word is set, or `lost`: the worker died and said nothing). Unless
+// this call already failed, a done job's results are taken (take(j)); the first failure becomes
+// the call's. Either way its staging buffer is zeroed, a failed worker's copy of the layout is
+// wiped (it may have died mid-kernel, before its engine wiped what it used; copies k >= 1 hold no
+// constant regions) and a worker whose thread is gone is marked for replacement. Returns the
+// call's failure so far (null if none).
+function settle(j, ctl, memory, spec, failure, take, lost = null) {
+  const status = Atomics.load(ctl.status, j.slot);
+  if (status === 3) j.w.alive = false; // replaced on the next start()
+  const ok = lost === null && status === 1;
+  if (!ok && failure === null) failure = lost !== null ? lost : workerError(ctl.errors, j);
+  else if (ok && failure === null) take(j);
+  j.buf.fill(0);
+  if (!ok) {
+    const bytes = spec.instance.target.memoryBytes;
+    new Uint8Array(memory.buffer, (j.w.index + 1) * bytes, bytes).fill(0);
+  }
+  return failure;
+}
+// Blocks until every job has ended, settling each.
+function settleAll(jobs, ctl, memory, spec, take) {
+  let failure = null;
+  for (const j of jobs) {
+    while (Atomics.load(ctl.status, j.slot) === 0) Atomics.wait(ctl.status, j.slot, 0, 100);
+    failure = settle(j, ctl, memory, spec, failure, take);
+  }
+  return failure;
+}
+
+// Copies a parallel job's digests to their destinations (res, and outs when given).
+function deliver(j, dkLen, outs, res) {
+  for (let i = j.a; i < j.b; i++) {
+    const d = j.buf.subarray(j.outAt + (i - j.a) * dkLen, j.outAt + (i - j.a + 1) * dkLen);
+    if (outs === null) res[i] = d.slice();
+    else {
+      outs[i][0].set(d, outs[i][1]);
+      res[i] = result(outs[i][0], outs[i][1], dkLen);
     }
   }
-  j.buf.fill(0);
 }
 
-// After a failed job: zero the worker's whole copy of the layout (it may have died mid-kernel,
-// before its engine wiped the state and block it used). Copies k >= 1 hold no constant regions.
-function wipeCopy(memory, spec, j) {
-  const bytes = spec.instance.target.memoryBytes;
-  new Uint8Array(memory.buffer, (j.w.index + 1) * bytes, bytes).fill(0);
-}
-
-// The error a worker reported for job j (status 2: its message as UTF-8 in `errors`).
+// The error a worker reported for job j (its message as UTF-8 in `errors`).
 function workerError(errors, j) {
   const text = new Uint8Array(errors, 256 * j.slot, 256);
   let end = text.indexOf(0);
@@ -276,13 +303,12 @@ function parallelSync(hash, list, params, dkLen, outs, res) {
   const pool = readyWorkers(size - 1, total);
   if (pool.length === 0) return false;
   const bounds = split(list, pool.length + 1);
-  const ctl = new Int32Array(new SharedArrayBuffer(4 * pool.length)); // per job: 0 running, 1 done, 2 failed, 3 thread gone
-  const errors = new SharedArrayBuffer(256 * pool.length); // a failed job's message (UTF-8)
+  const ctl = control(pool.length);
   const jobs = [];
   try {
     // Group 0 is the calling thread's; group g >= 1 goes to pool[g - 1].
     for (let g = 1; g <= pool.length; g++)
-      if (bounds[g] < bounds[g + 1]) jobs.push(dispatch(pool[g - 1], hash, spec, memory, list, bounds[g], bounds[g + 1], params, dkLen, ctl, errors, g - 1));
+      if (bounds[g] < bounds[g + 1]) jobs.push(dispatch(pool[g - 1], hash, spec, memory, list, bounds[g], bounds[g + 1], params, dkLen, ctl, g - 1));
     // The calling thread's share, SIMD lanes where the engine has them.
     const a0 = bounds[1];
     const done = spec.parallel !== undefined && a0 > 0 ? spec.parallel(list.slice(0, a0), params, dkLen, outs === null ? null : outs.slice(0, a0), res) : 0;
@@ -294,15 +320,7 @@ function parallelSync(hash, list, params, dkLen, outs, res) {
     }
   } finally {
     // Every worker must be done before its staging buffer is read or zeroed.
-    let failure = null;
-    for (const j of jobs) {
-      while (Atomics.load(ctl, j.slot) === 0) Atomics.wait(ctl, j.slot, 0, 100);
-      if (Atomics.load(ctl, j.slot) === 3) j.w.alive = false; // the thread exited: replaced on the next start()
-      const failed = failure !== null || Atomics.load(ctl, j.slot) !== 1;
-      if (failed && failure === null) failure = workerError(errors, j);
-      collect(j, dkLen, outs, res, failed);
-      if (Atomics.load(ctl, j.slot) !== 1) wipeCopy(memory, spec, j);
-    }
+    const failure = settleAll(jobs, ctl, memory, spec, (j) => deliver(j, dkLen, outs, res));
     if (failure !== null) throw failure;
   }
   return true;
@@ -330,13 +348,12 @@ async function parallelAsync(hash, list, params, dkLen, outs, res) {
   const pool = readyWorkers(size, 0);
   if (pool.length === 0) return false;
   const bounds = split(list, pool.length);
-  const ctl = new Int32Array(new SharedArrayBuffer(4 * pool.length));
-  const errors = new SharedArrayBuffer(256 * pool.length);
+  const ctl = control(pool.length);
   const jobs = [];
   const waits = [];
   for (let g = 0; g < pool.length; g++) {
     if (bounds[g] === bounds[g + 1]) continue;
-    const j = dispatch(pool[g], hash, spec, memory, list, bounds[g], bounds[g + 1], params, dkLen, ctl, errors, g);
+    const j = dispatch(pool[g], hash, spec, memory, list, bounds[g], bounds[g + 1], params, dkLen, ctl, g);
     jobs.push(j);
     waits.push(
       new Promise((resolve, reject) => {
@@ -346,15 +363,11 @@ async function parallelAsync(hash, list, params, dkLen, outs, res) {
     );
   }
   const outcomes = await Promise.allSettled(waits);
-  for (const j of jobs) if (Atomics.load(ctl, j.slot) === 3) j.w.alive = false;
+  // (A worker that died mid-job writes no more; one that failed has stopped writing.)
   let failure = null;
   jobs.forEach((j, k) => {
-    const lost = outcomes[k].status === 'rejected';
-    const failed = failure !== null || lost || Atomics.load(ctl, j.slot) !== 1;
-    if (failed && failure === null) failure = lost ? outcomes[k].reason : workerError(errors, j);
-    // A worker that died mid-job writes no more; one that failed has stopped writing.
-    collect(j, dkLen, outs, res, failed);
-    if (lost || Atomics.load(ctl, j.slot) !== 1) wipeCopy(memory, spec, j);
+    const lost = outcomes[k].status === 'rejected' ? outcomes[k].reason : null;
+    failure = settle(j, ctl, memory, spec, failure, (x) => deliver(x, dkLen, outs, res), lost);
   });
   if (failure !== null) throw failure;
   return true;
@@ -386,7 +399,8 @@ function blake3Threads(api, t, msg) {
     c += size;
   }
   if (pieces.length < P) return 0;
-  const memory = sharedMemory(specOf(api.hash));
+  const spec = specOf(api.hash);
+  const memory = sharedMemory(spec);
   if (memory === null) return 0;
   // Contiguous groups of pieces of about equal bytes: group 0 for this thread.
   const bounds = [0];
@@ -398,10 +412,8 @@ function blake3Threads(api, t, msg) {
   const cvs = new Uint32Array(8 * pieces.length);
   const key = api.key();
   const mode = api.flags();
-  const ctl = new Int32Array(new SharedArrayBuffer(4 * pool.length));
-  const errors = new SharedArrayBuffer(256 * pool.length);
+  const ctl = control(pool.length);
   const jobs = [];
-  const I = specOf(api.hash).instance;
   try {
     for (let g = 1; g < P; g++) {
       const a = bounds[g];
@@ -414,25 +426,12 @@ function blake3Threads(api, t, msg) {
       buf.set(msg.subarray(from, to), 0);
       const list = [];
       for (let i = a; i < b; i++) list.push(pieces[i][0] - from, pieces[i][1], pieces[i][2]);
-      const w = pool[g - 1];
-      const base = copyFor(memory, I.target.memoryBytes, w.index);
-      const id = nextJob++;
-      jobsRun++;
-      w.worker.postMessage({ type: 'blake3', id, name: exportNames.get(api.hash), memory, base, staging, pieces: list, cvAt: to - from, key, mode, ctl, errors, slot: g - 1 });
-      jobs.push({ w, a, b, buf, cvAt: to - from, slot: g - 1 });
+      const job = send(pool[g - 1], api.hash, spec, memory, ctl, { type: 'blake3', staging, pieces: list, cvAt: to - from, key, mode }, g - 1);
+      jobs.push({ ...job, a, b, buf, cvAt: to - from });
     }
     for (let i = 0; i < bounds[1]; i++) api.subtree(msg.subarray(pieces[i][0], pieces[i][0] + pieces[i][2] * CHUNK), pieces[i][1], pieces[i][2], cvs, 8 * i);
   } finally {
-    let failure = null;
-    for (const j of jobs) {
-      while (Atomics.load(ctl, j.slot) === 0) Atomics.wait(ctl, j.slot, 0, 100);
-      const status = Atomics.load(ctl, j.slot);
-      if (status === 3) j.w.alive = false;
-      if (status !== 1 && failure === null) failure = workerError(errors, j);
-      if (status === 1 && failure === null) cvs.set(new Uint32Array(j.buf.buffer, j.cvAt, 8 * (j.b - j.a)), 8 * j.a);
-      j.buf.fill(0);
-      if (status !== 1) wipeCopy(memory, specOf(api.hash), j);
-    }
+    const failure = settleAll(jobs, ctl, memory, spec, (j) => cvs.set(new Uint32Array(j.buf.buffer, j.cvAt, 8 * (j.b - j.a)), 8 * j.a));
     key.fill(0);
     if (failure !== null) {
       cvs.fill(0);
@@ -449,7 +448,7 @@ function blake3Threads(api, t, msg) {
 
 /** Tests only: how many jobs went to workers so far, and how many workers are running. */
 export function poolStatsForTests() {
-  return { jobs: jobsRun, workers: workers.filter((w) => w.alive).length };
+  return { jobs: nextJob - 1, workers: workers.filter((w) => w.alive).length };
 }
 
 /** Tests only: the next job worker k takes throws ('throw') or ends the thread ('exit'). */
