@@ -31,7 +31,7 @@ const CHUNK = 1024;
 // Stack depth: one entry per 1-bit of the chunk count; 2^53 bytes of input are 2^43 chunks.
 const MAX_DEPTH = 54;
 const TWO32 = 2 ** 32;
-const THREADS_MIN = 1 << 20; // whole chunks worth offering to the worker pool (spec.threads)
+const THREADS_MIN = 1 << 16; // whole chunks worth offering to the worker pool (it decides: spec.threads)
 const utf8 = new TextEncoder();
 
 // The options (runtime/shell.js: `options`): a 32-byte key, or a context (string, UTF-8 encoded, or

@@ -18,7 +18,12 @@
 import { result, specOf, setThreaded } from './shell.js';
 
 const MAX_WORKERS = 64; // runtime/link.js MAX_COPIES - 1
-const MIN_BYTES = 1 << 18; // a batch smaller than this stays on the calling thread
+// Work smaller than this stays on the calling thread: a parallel() batch, BLAKE3's whole chunks.
+// Node's AWASMC_POOL_MIN (bytes) lowers both, so that the library tests send small inputs
+// through the pool (tools/test).
+const envMin = poolMinFromEnv();
+const MIN_BYTES = envMin ?? 1 << 18;
+const BLAKE3_MIN_BYTES = envMin ?? 1 << 20;
 const BOOT_WAIT_MS = 2000; // how long a large sync job waits for booting workers
 const BOOT_WAIT_BYTES = 1 << 26; // jobs this large wait for them (smaller ones use the ready ones)
 
@@ -54,6 +59,12 @@ function canBlock() {
     }
   }
   return blockable;
+}
+
+function poolMinFromEnv() {
+  const env = typeof process === 'object' && process !== null && process.env ? process.env.AWASMC_POOL_MIN : undefined;
+  const n = env === undefined ? NaN : Number(env);
+  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }
 
 // The default size: the machine's cores, or Node's AWASMC_THREADS (tests run the suite with 1, 2, 4).
@@ -160,6 +171,7 @@ export const WP = Object.freeze({
     for (const w of workers) stopWorker(w);
     workers = [];
     ready = null;
+    spare = [];
   },
 });
 
@@ -201,13 +213,41 @@ function sharedMemory(spec) {
   return m !== null && typeof SharedArrayBuffer === 'function' && m.buffer instanceof SharedArrayBuffer ? m : null;
 }
 
+// Staging buffers (SharedArrayBuffers) are reused from call to call: a fresh 16 MiB one cost 17 ms
+// of page faults to allocate and fill, a reused one 3 ms. A buffer goes back zeroed, and only from
+// a job its worker finished (one that died or was stopped might still write into it); at most
+// SPARE_BYTES of them are kept, and WP.stop() drops them.
+const SPARE_BYTES = 1 << 26;
+let spare = []; // zeroed, free
+function takeStaging(bytes) {
+  let best = -1;
+  for (let i = 0; i < spare.length; i++)
+    if (spare[i].byteLength >= bytes && (best < 0 || spare[i].byteLength < spare[best].byteLength)) best = i;
+  if (best >= 0) return spare.splice(best, 1)[0];
+  let cap = 1 << 16; // powers of two (up to SPARE_BYTES), so that similar calls reuse them
+  while (cap < bytes && cap < SPARE_BYTES) cap *= 2;
+  return new SharedArrayBuffer(Math.max(cap, bytes));
+}
+function giveBack(staging) {
+  let kept = staging.byteLength;
+  for (const b of spare) kept += b.byteLength;
+  if (kept <= SPARE_BYTES) spare.push(staging);
+}
+// Zeroes buf (a view from offset 0 of a SharedArrayBuffer) in 8-byte words: V8 fills a shared
+// Uint8Array a byte at a time, eight times slower.
+function wipe(buf) {
+  const words = buf.length >> 3;
+  new Float64Array(buf.buffer, 0, words).fill(0);
+  buf.fill(0, words << 3);
+}
+
 // Sends messages [a, b) of `list` to worker w as one job: their bytes in a staging buffer, the
 // digests written behind them. Returns the job record (see settle()).
 function dispatch(w, hash, spec, memory, list, a, b, params, dkLen, ctl, slot) {
   let bytes = 0;
   for (let i = a; i < b; i++) bytes += list[i].length;
-  const staging = new SharedArrayBuffer(bytes + (b - a) * dkLen);
-  const buf = new Uint8Array(staging);
+  const staging = takeStaging(bytes + (b - a) * dkLen);
+  const buf = new Uint8Array(staging, 0, bytes + (b - a) * dkLen);
   const spans = [];
   let at = 0;
   for (let i = a; i < b; i++) {
@@ -245,7 +285,8 @@ function settle(j, ctl, memory, spec, failure, take, lost = null) {
   const ok = lost === null && status === 1;
   if (!ok && failure === null) failure = lost !== null ? lost : workerError(ctl.errors, j);
   else if (ok && failure === null) take(j);
-  j.buf.fill(0);
+  wipe(j.buf);
+  if (lost === null && status !== 0 && status !== 3) giveBack(j.buf.buffer);
   if (!ok) {
     const bytes = spec.instance.target.memoryBytes;
     new Uint8Array(memory.buffer, (j.w.index + 1) * bytes, bytes).fill(0);
@@ -379,7 +420,7 @@ async function parallelAsync(hash, list, params, dkLen, outs, res) {
 // or 0 to let the engine go on alone.
 const CHUNK = 1024;
 function blake3Threads(api, t, msg) {
-  if (size < 2 || !canBlock() || !supported()) return 0;
+  if (size < 2 || msg.length < BLAKE3_MIN_BYTES || !canBlock() || !supported()) return 0;
   const pool = readyWorkers(size - 1, msg.length);
   if (pool.length === 0) return 0;
   const P = pool.length + 1;
@@ -421,8 +462,8 @@ function blake3Threads(api, t, msg) {
       if (a === b) continue;
       const from = pieces[a][0];
       const to = pieces[b - 1][0] + pieces[b - 1][2] * CHUNK;
-      const staging = new SharedArrayBuffer(to - from + 32 * (b - a));
-      const buf = new Uint8Array(staging);
+      const staging = takeStaging(to - from + 32 * (b - a));
+      const buf = new Uint8Array(staging, 0, to - from + 32 * (b - a));
       buf.set(msg.subarray(from, to), 0);
       const list = [];
       for (let i = a; i < b; i++) list.push(pieces[i][0] - from, pieces[i][1], pieces[i][2]);
