@@ -25,48 +25,92 @@ const port = wt !== undefined && wt.parentPort ? wt.parentPort : globalThis;
 const post = (m) => port.postMessage(m);
 const encoder = new TextEncoder();
 
+// A call's control block (runtime/workers.js, "A call shared out in units"): word numbers.
+const CLAIM = 0;
+const COPIED = 1;
+const FIN = 2;
+const STATUS = 3;
+
+// Claims the next unit from the back of the call, or returns -1 when none is left.
+function claim(ctl) {
+  for (;;) {
+    const c = Atomics.load(ctl, CLAIM);
+    const back = c >>> 16;
+    if ((c & 0xffff) >= back) return -1;
+    if (Atomics.compareExchange(ctl, CLAIM, c, (c & 0xffff) | ((back - 1) << 16)) === c) return back - 1;
+  }
+}
+
+// Runs unit job.first, then every unit this thread can claim, each once its bytes are in the
+// staging buffer; each unit's end is counted in FIN (current.unit: the unit under way, for fail()).
+function units(job, each) {
+  const ctl = job.ctl;
+  for (let u = job.first; u >= 0; u = claim(ctl)) {
+    current.unit = u;
+    for (let c; (c = Atomics.load(ctl, COPIED)) > u; ) Atomics.wait(ctl, COPIED, c);
+    each(u);
+    current.unit = -1;
+    Atomics.add(ctl, FIN, 1);
+    Atomics.notify(ctl, FIN);
+  }
+}
+
 function parallel(job) {
-  const { name, memory, base, staging, spans, outAt, dkLen, params } = job;
+  const { name, memory, base, staging, spans, bounds, outAt, dkLen, params } = job;
   const spec = specFor(name, memory, base);
   const buf = new Uint8Array(staging);
-  const n = spans.length / 2;
-  const list = new Array(n);
-  const outs = new Array(n);
-  for (let i = 0; i < n; i++) {
-    list[i] = buf.subarray(spans[2 * i], spans[2 * i] + spans[2 * i + 1]);
-    outs[i] = [buf, outAt + i * dkLen];
-  }
-  // SIMD lanes where the engine has them (as the calling thread does), the rest one by one.
-  const done = spec.parallel !== undefined ? spec.parallel(list, params, dkLen, outs, new Array(n)) : 0;
-  for (let i = done; i < n; i++) spec.run(list[i], null, params, dkLen, buf, outs[i][1]);
+  units(job, (u) => {
+    const a = bounds[u];
+    const n = bounds[u + 1] - a;
+    const list = new Array(n);
+    const outs = new Array(n);
+    for (let i = 0; i < n; i++) {
+      list[i] = buf.subarray(spans[2 * (a + i)], spans[2 * (a + i)] + spans[2 * (a + i) + 1]);
+      outs[i] = [buf, outAt + (a + i) * dkLen];
+    }
+    // SIMD lanes where the engine has them (as the calling thread does), the rest one by one.
+    const done = spec.parallel !== undefined ? spec.parallel(list, params, dkLen, outs, new Array(n)) : 0;
+    for (let i = done; i < n; i++) spec.run(list[i], null, params, dkLen, buf, outs[i][1]);
+  });
 }
 
 function blake3(job) {
   const { name, memory, base, staging, pieces, cvAt, key, mode } = job;
   const spec = specFor(name, memory, base);
-  spec.subtrees(new Uint8Array(staging, 0, cvAt), pieces, key, mode, new Uint32Array(staging, cvAt, (8 * pieces.length) / 3));
-  key.fill(0);
+  const msg = new Uint8Array(staging, 0, cvAt);
+  try {
+    units(job, (u) => spec.subtrees(msg, pieces.slice(3 * u, 3 * u + 3), key, mode, new Uint32Array(staging, cvAt + 32 * u, 8)));
+  } finally {
+    key.fill(0);
+  }
 }
 
 // Test hook (tests/lib/workers.test.js): make the next job throw, or end this thread mid-job.
 let poison = null;
 
-// The job under way: if this thread exits during it (process.exit in Node runs 'exit' handlers
-// on this thread), a caller blocked in Atomics.wait is told, rather than waiting forever.
+// The job under way and its unit: if this thread exits during it (process.exit in Node runs
+// 'exit' handlers on this thread), a caller blocked in Atomics.wait is told, rather than waiting
+// forever.
 let current = null;
 let readyFlag = null; // [ready words, this thread's index], from the init message
 if (wt !== undefined)
   process.on('exit', () => {
     if (readyFlag !== null) Atomics.store(readyFlag[0], readyFlag[1], 0); // take no more jobs
-    if (current === null) return;
-    fail(current, 'the worker thread exited during the job');
-    Atomics.store(current.ctl, current.slot, 3); // 3: failed, and this thread is gone
-    Atomics.notify(current.ctl, current.slot);
+    if (current !== null) fail(current.job, 'the worker thread exited during the job', 3);
   });
 
-function fail(job, message) {
+// Job `job` failed with `message`: its status (2, or 3 when this thread is going away) and error
+// text set, and the unit under way counted as ended.
+function fail(job, message, status) {
   const text = encoder.encode(message).subarray(0, 255);
   new Uint8Array(job.errors, 256 * job.slot, 256).set(text);
+  Atomics.store(job.ctl, STATUS + job.slot, status);
+  Atomics.notify(job.ctl, STATUS + job.slot);
+  if (current !== null && current.unit >= 0) {
+    current.unit = -1;
+    Atomics.add(job.ctl, FIN, 1);
+    Atomics.notify(job.ctl, FIN);
+  }
 }
 
 function onMessage(job) {
@@ -82,7 +126,7 @@ function onMessage(job) {
     return;
   }
   let status = 1;
-  current = job;
+  current = { job, unit: job.first };
   try {
     if (poison === 'throw') {
       poison = null;
@@ -92,18 +136,20 @@ function onMessage(job) {
       // Die mid-job, with bytes left in this thread's copy of the layout for the caller to wipe.
       new Uint8Array(job.memory.buffer, job.base, 64).fill(0xaa);
       if (wt !== undefined) process.exit(3);
+      fail(job, 'the worker thread exited during the job', 3); // (a Web Worker has no 'exit' event)
+      current = null;
       globalThis.close();
+      return;
     }
     if (job.type === 'parallel') parallel(job);
     else if (job.type === 'blake3') blake3(job);
     else throw new Error(`unknown job type ${job.type}`);
+    Atomics.store(job.ctl, STATUS + job.slot, 1);
   } catch (e) {
     status = 2;
-    fail(job, String(e && e.message ? e.message : e));
+    fail(job, String(e && e.message ? e.message : e), 2);
   }
   current = null;
-  Atomics.store(job.ctl, job.slot, status);
-  Atomics.notify(job.ctl, job.slot);
   post({ id: job.id, status });
 }
 

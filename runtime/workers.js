@@ -190,21 +190,6 @@ function copyFor(memory, memoryBytes, k) {
   return (k + 1) * memoryBytes;
 }
 
-// Splits messages 0..n-1 into `parts` contiguous groups of about equal bytes: the group bounds.
-function split(list, parts) {
-  let total = 0;
-  for (const m of list) total += m.length + 64; // a fixed cost per message
-  const bounds = [0];
-  let acc = 0;
-  for (let i = 0; i < list.length && bounds.length < parts; i++) {
-    acc += list[i].length + 64;
-    if (acc >= (total * bounds.length) / parts) bounds.push(i + 1);
-  }
-  while (bounds.length < parts + 1) bounds.push(list.length);
-  bounds[parts] = list.length;
-  return bounds;
-}
-
 // The shared memory behind a hash's instance, or null (not a wasm_threads instance).
 function sharedMemory(spec) {
   const I = spec.instance;
@@ -215,9 +200,13 @@ function sharedMemory(spec) {
 
 // Staging buffers (SharedArrayBuffers) are reused from call to call: a fresh 16 MiB one cost 17 ms
 // of page faults to allocate and fill, a reused one 3 ms. A buffer goes back zeroed, and only from
-// a job its worker finished (one that died or was stopped might still write into it); at most
-// SPARE_BYTES of them are kept, and WP.stop() drops them.
+// a call whose workers all finished with it (one that died or was stopped might still write into
+// it); at most SPARE_BYTES of them are kept, and WP.stop() drops them.
 const SPARE_BYTES = 1 << 26;
+// A call hands the pool at most this many message bytes at once (a longer BLAKE3 message or
+// parallel() batch is several calls in turn), so its staging buffer is a reused one: a fresh
+// 100 MB one, faulted in while a worker ran, copied at 0.36 GB/s against 3.5 GB/s reused.
+const CALL_BYTES = 1 << 25;
 let spare = []; // zeroed, free
 function takeStaging(bytes) {
   let best = -1;
@@ -241,78 +230,126 @@ function wipe(buf) {
   buf.fill(0, words << 3);
 }
 
-// Sends messages [a, b) of `list` to worker w as one job: their bytes in a staging buffer, the
-// digests written behind them. Returns the job record (see settle()).
-function dispatch(w, hash, spec, memory, list, a, b, params, dkLen, ctl, slot) {
-  let bytes = 0;
-  for (let i = a; i < b; i++) bytes += list[i].length;
-  const staging = takeStaging(bytes + (b - a) * dkLen);
-  const buf = new Uint8Array(staging, 0, bytes + (b - a) * dkLen);
-  const spans = [];
-  let at = 0;
-  for (let i = a; i < b; i++) {
-    buf.set(list[i], at);
-    spans.push(at, list[i].length);
-    at += list[i].length;
+// ---- A call shared out in units: groups of messages for parallel(), aligned subtrees for BLAKE3.
+// Each worker given a job starts with one unit of its own, counted from the back (so every worker
+// of a call does part of it, and a failing worker always fails the call), then claims more from
+// the back as it finishes. A sync caller takes units from the front and hashes them from its own
+// buffers, and copies the workers' units into the staging buffer, from the back, a few units ahead
+// of them (the copy overlaps the hashing). The threads so end together however unevenly they run
+// (two threads of this 2-vCPU machine ran up to 1.5x apart), and no thread waits for a busy one.
+//
+// A call's control block, an Int32Array over a SharedArrayBuffer (runtime/worker.js has the same
+// word numbers):
+//   [CLAIM]      front | back << 16: units [front, back) are unclaimed
+//   [COPIED]     units [copied, n) are in the staging buffer
+//   [FIN]        units the workers have ended (done, or failed in)
+//   [STATUS + k] job k's end: 0 under way, 1 done, 2 failed, 3 failed and the thread is gone
+// and `errors`, a failed job's message as UTF-8 (256 bytes per job).
+const CLAIM = 0;
+const COPIED = 1;
+const FIN = 2;
+const STATUS = 3;
+const MAX_UNITS = 0x7fff;
+const UNITS_PER_THREAD = 8; // enough to even out threads that run at different speeds
+
+function newCall(jobs) {
+  return { ctl: new Int32Array(new SharedArrayBuffer(4 * (STATUS + jobs))), errors: new SharedArrayBuffer(256 * jobs), jobs: [] };
+}
+
+// Posts `job` (its own fields: type, staging, ...) to each worker of `pool` (job k starting with
+// unit n - 1 - k), with what every job carries: an id, the hash's export name, the caller's memory
+// and the worker's copy in it. The memory grows for every copy first, so that no post fails once
+// one is sent (a worker's first unit is waited for).
+function sendAll(call, pool, n, hash, spec, memory, job) {
+  const bytes = spec.instance.target.memoryBytes;
+  for (const w of pool) copyFor(memory, bytes, w.index);
+  const name = exportNames.get(hash);
+  pool.forEach((w, k) => {
+    const id = nextJob++;
+    const base = copyFor(memory, bytes, w.index);
+    w.worker.postMessage({ ...job, id, name, memory, base, ctl: call.ctl, errors: call.errors, slot: k, first: n - 1 - k });
+    call.jobs.push({ w, id, slot: k });
+  });
+}
+
+// The sync share-out of units [0, n) between this thread and the call's workers, already posted
+// with units n - 1, n - 2, ... as their first. copy(u) puts unit u's bytes in the staging buffer;
+// own(u) hashes unit u here. Returns, or throws, once every unit a worker took has ended, with
+// call.first set: the first unit the workers did (this thread did the ones before it).
+function shareSync(call, n, copy, own) {
+  const ctl = call.ctl;
+  const ahead = 2 * call.jobs.length; // copied units kept ready for the workers
+  let copied = n;
+  let failed = true;
+  try {
+    for (;;) {
+      const c = Atomics.load(ctl, CLAIM);
+      const front = c & 0xffff;
+      const back = c >>> 16;
+      if (copied > back || (copied > front + 1 && back - copied < ahead)) {
+        copy(--copied);
+        Atomics.store(ctl, COPIED, copied);
+        Atomics.notify(ctl, COPIED);
+        continue;
+      }
+      if (front >= back) break;
+      if (Atomics.compareExchange(ctl, CLAIM, c, (front + 1) | (back << 16)) === c) own(front);
+    }
+    failed = false;
+  } finally {
+    // On an error here: no more claims, and a worker waiting for bytes hashes the zeros it has.
+    let c = Atomics.load(ctl, CLAIM);
+    if (failed) {
+      while (Atomics.compareExchange(ctl, CLAIM, c, (c >>> 16) | (c & 0xffff0000)) !== c) c = Atomics.load(ctl, CLAIM);
+      Atomics.store(ctl, COPIED, 0);
+      Atomics.notify(ctl, COPIED);
+    }
+    const first = c >>> 16;
+    for (let v; (v = Atomics.load(ctl, FIN)) < n - first; ) Atomics.wait(ctl, FIN, v, 100);
+    call.first = first;
   }
-  const job = send(w, hash, spec, memory, ctl, { type: 'parallel', staging, spans, outAt: bytes, dkLen, params }, slot);
-  return { ...job, a, b, buf, outAt: bytes };
 }
 
-// Posts `job` (its own fields: type, staging, ...) to worker w with what every job carries: an
-// id, the hash's export name, the caller's memory and the worker's copy in it (grown as needed),
-// and its control slot. Returns the job's record for settle().
-function send(w, hash, spec, memory, ctl, job, slot) {
-  const base = copyFor(memory, spec.instance.target.memoryBytes, w.index);
-  const id = nextJob++;
-  w.worker.postMessage({ ...job, id, name: exportNames.get(hash), memory, base, ctl: ctl.status, errors: ctl.errors, slot });
-  return { w, id, slot };
+// The async share-out: every unit is in the staging buffer, the workers take them all. Resolves
+// with the failure of a worker that died or was stopped (or null) once every job has ended.
+async function shareAsync(call) {
+  const waits = call.jobs.map(
+    (j) =>
+      new Promise((resolve, reject) => {
+        j.w.jobs.set(j.id, { resolve, reject });
+        if (typeof j.w.worker.ref === 'function') j.w.worker.ref(); // Node: keep the process alive for the answer
+      }),
+  );
+  const outcomes = await Promise.allSettled(waits);
+  const lost = outcomes.find((o) => o.status === 'rejected');
+  return lost === undefined ? null : lost.reason;
 }
 
-// A call's control words: status[slot] per job (0 running, 1 done, 2 failed, 3 failed and the
-// thread is gone), and errors, a failed job's message as UTF-8 (256 bytes per slot).
-const control = (n) => ({ status: new Int32Array(new SharedArrayBuffer(4 * n)), errors: new SharedArrayBuffer(256 * n) });
-
-// Job j has ended (its status word is set, or `lost`: the worker died and said nothing). Unless
-// this call already failed, a done job's results are taken (take(j)); the first failure becomes
-// the call's. Either way its staging buffer is zeroed, a failed worker's copy of the layout is
-// wiped (it may have died mid-kernel, before its engine wiped what it used; copies k >= 1 hold no
-// constant regions) and a worker whose thread is gone is marked for replacement. Returns the
-// call's failure so far (null if none).
-function settle(j, ctl, memory, spec, failure, take, lost = null) {
-  const status = Atomics.load(ctl.status, j.slot);
-  if (status === 3) j.w.alive = false; // replaced on the next start()
-  const ok = lost === null && status === 1;
-  if (!ok && failure === null) failure = lost !== null ? lost : workerError(ctl.errors, j);
-  else if (ok && failure === null) take(j);
-  wipe(j.buf);
-  if (lost === null && status !== 0 && status !== 3) giveBack(j.buf.buffer);
-  if (!ok) {
-    const bytes = spec.instance.target.memoryBytes;
-    new Uint8Array(memory.buffer, (j.w.index + 1) * bytes, bytes).fill(0);
-  }
-  return failure;
-}
-// Blocks until every job has ended, settling each.
-function settleAll(jobs, ctl, memory, spec, take) {
-  let failure = null;
-  for (const j of jobs) {
-    while (Atomics.load(ctl.status, j.slot) === 0) Atomics.wait(ctl.status, j.slot, 0, 100);
-    failure = settle(j, ctl, memory, spec, failure, take);
-  }
-  return failure;
-}
-
-// Copies a parallel job's digests to their destinations (res, and outs when given).
-function deliver(j, dkLen, outs, res) {
-  for (let i = j.a; i < j.b; i++) {
-    const d = j.buf.subarray(j.outAt + (i - j.a) * dkLen, j.outAt + (i - j.a + 1) * dkLen);
-    if (outs === null) res[i] = d.slice();
-    else {
-      outs[i][0].set(d, outs[i][1]);
-      res[i] = result(outs[i][0], outs[i][1], dkLen);
+// After every unit a worker took has ended (or `lost`: a worker died or was stopped and said
+// nothing): the call's failure (a worker's error, or lost) or null. A worker whose thread is gone
+// is marked for replacement and its copy of the layout wiped (it may have died mid-kernel, before
+// its engine wiped what it used; copies k >= 1 hold no constant regions). Sets call.reusable:
+// whether no worker can still write into the staging buffer.
+function failureOf(call, memory, spec, lost = null) {
+  let failure = lost;
+  call.reusable = lost === null;
+  for (const j of call.jobs) {
+    const status = Atomics.load(call.ctl, STATUS + j.slot);
+    if (status < 2) continue;
+    if (failure === null) failure = workerError(call.errors, j);
+    if (status === 3) {
+      j.w.alive = false; // replaced on the next start()
+      call.reusable = false;
+      const bytes = spec.instance.target.memoryBytes;
+      new Uint8Array(memory.buffer, (j.w.index + 1) * bytes, bytes).fill(0);
     }
   }
+  return failure;
+}
+// The staging buffer zeroed, and kept for later calls when no worker can still write into it.
+function release(call, buf) {
+  wipe(buf);
+  if (call.reusable) giveBack(buf.buffer);
 }
 
 // The error a worker reported for job j (its message as UTF-8 in `errors`).
@@ -321,6 +358,67 @@ function workerError(errors, j) {
   let end = text.indexOf(0);
   if (end < 0) end = 256;
   return new Error(`wasm_threads worker ${j.w.index}: ${new TextDecoder().decode(text.slice(0, end))}`);
+}
+
+// ---- parallel(): units are runs of whole messages, about total / (threads * UNITS_PER_THREAD)
+// bytes each (at least 64 KiB, so that a unit is worth a claim; several messages per unit keep the
+// SIMD lanes of the hashes that have them busy).
+function messageUnits(list, threads) {
+  let total = 0;
+  for (const m of list) total += m.length + 64; // a fixed cost per message
+  const target = Math.max(1 << 16, Math.ceil(total / (threads * UNITS_PER_THREAD)), Math.ceil(total / (MAX_UNITS - 1)));
+  const bounds = [0];
+  let acc = 0;
+  for (let i = 0; i < list.length; i++) {
+    acc += list[i].length + 64;
+    if (acc >= target) {
+      bounds.push(i + 1);
+      acc = 0;
+    }
+  }
+  if (bounds[bounds.length - 1] !== list.length) bounds.push(list.length);
+  return bounds;
+}
+
+// The messages of a parallel() call in a staging buffer: message i at spans[2i] (length
+// spans[2i + 1]), digest i at outAt + i * dkLen.
+function parallelStaging(list, dkLen) {
+  const spans = new Array(2 * list.length);
+  let at = 0;
+  for (let i = 0; i < list.length; i++) {
+    spans[2 * i] = at;
+    spans[2 * i + 1] = list[i].length;
+    at += list[i].length;
+  }
+  const staging = takeStaging(at + list.length * dkLen);
+  return { spans, outAt: at, buf: new Uint8Array(staging, 0, at + list.length * dkLen) };
+}
+
+// Hashes messages [a, b) of list on this thread into res (and outs), SIMD lanes where the engine
+// has them, as the shell's parallel() would.
+function hashHere(spec, list, a, b, params, dkLen, outs, res) {
+  const part = list.slice(a, b);
+  const got = new Array(b - a);
+  const done = spec.parallel !== undefined ? spec.parallel(part, params, dkLen, outs === null ? null : outs.slice(a, b), got) : 0;
+  for (let i = done; i < b - a; i++) {
+    const d = outs === null ? new Uint8Array(dkLen) : outs[a + i][0];
+    const p = outs === null ? 0 : outs[a + i][1];
+    spec.run(part[i], null, params, dkLen, d, p);
+    got[i] = outs === null ? d : result(d, p, dkLen);
+  }
+  for (let i = 0; i < b - a; i++) res[a + i] = got[i];
+}
+
+// Copies the digests of messages [a, list length) from the staging buffer to their destinations.
+function deliver(st, a, n, dkLen, outs, res) {
+  for (let i = a; i < n; i++) {
+    const d = st.buf.subarray(st.outAt + i * dkLen, st.outAt + (i + 1) * dkLen);
+    if (outs === null) res[i] = d.slice();
+    else {
+      outs[i][0].set(d, outs[i][1]);
+      res[i] = result(outs[i][0], outs[i][1], dkLen);
+    }
+  }
 }
 
 const totalBytes = (list) => {
@@ -332,7 +430,7 @@ const totalBytes = (list) => {
 /**
  * parallel() of a wasm_threads hash across the pool: fills res (and the `outs` destinations, as
  * the shell's parallel() would) and returns true, or returns false without doing anything when
- * the batch should stay on the calling thread. The calling thread hashes the first share itself.
+ * the batch should stay on the calling thread.
  */
 function parallelSync(hash, list, params, dkLen, outs, res) {
   if (list.length < 2 || size < 2 || !supported()) return false;
@@ -343,31 +441,53 @@ function parallelSync(hash, list, params, dkLen, outs, res) {
   if (memory === null) return false;
   const pool = readyWorkers(size - 1, total);
   if (pool.length === 0) return false;
-  const bounds = split(list, pool.length + 1);
-  const ctl = control(pool.length);
-  const jobs = [];
+  // Batches of at most CALL_BYTES (and at least one message), one call each.
+  for (let a = 0; a < list.length; ) {
+    let b = a + 1;
+    for (let bytes = list[a].length; b < list.length && bytes + list[b].length <= CALL_BYTES; b++) bytes += list[b].length;
+    const part = (x) => (a === 0 && b === list.length ? x : x.slice(a, b));
+    const got = a === 0 && b === list.length ? res : new Array(b - a);
+    if (!batchSync(hash, spec, memory, pool, part(list), params, dkLen, outs === null ? null : part(outs), got)) hashHere(spec, list, a, b, params, dkLen, outs, res);
+    else if (got !== res) for (let i = a; i < b; i++) res[i] = got[i - a];
+    a = b;
+  }
+  return true;
+}
+function batchSync(hash, spec, memory, ready, list, params, dkLen, outs, res) {
+  let pool = ready;
+  const bounds = messageUnits(list, pool.length + 1);
+  const n = bounds.length - 1;
+  pool = pool.slice(0, n - 1); // every worker starts with a unit, and one is left for this thread
+  if (pool.length === 0) return false;
+  const st = parallelStaging(list, dkLen);
+  const call = newCall(pool.length);
+  call.ctl[CLAIM] = (n - pool.length) << 16;
+  call.ctl[COPIED] = n;
+  const job = { type: 'parallel', staging: st.buf.buffer, spans: st.spans, bounds, outAt: st.outAt, dkLen, params };
+  sendAll(call, pool, n, hash, spec, memory, job);
   try {
-    // Group 0 is the calling thread's; group g >= 1 goes to pool[g - 1].
-    for (let g = 1; g <= pool.length; g++)
-      if (bounds[g] < bounds[g + 1]) jobs.push(dispatch(pool[g - 1], hash, spec, memory, list, bounds[g], bounds[g + 1], params, dkLen, ctl, g - 1));
-    // The calling thread's share, SIMD lanes where the engine has them.
-    const a0 = bounds[1];
-    const done = spec.parallel !== undefined && a0 > 0 ? spec.parallel(list.slice(0, a0), params, dkLen, outs === null ? null : outs.slice(0, a0), res) : 0;
-    for (let i = done; i < a0; i++) {
-      const d = outs === null ? new Uint8Array(dkLen) : outs[i][0];
-      const p = outs === null ? 0 : outs[i][1];
-      spec.run(list[i], null, params, dkLen, d, p);
-      res[i] = outs === null ? d : result(d, p, dkLen);
-    }
+    shareSync(
+      call,
+      n,
+      (u) => {
+        for (let i = bounds[u]; i < bounds[u + 1]; i++) st.buf.set(list[i], st.spans[2 * i]);
+      },
+      (u) => hashHere(spec, list, bounds[u], bounds[u + 1], params, dkLen, outs, res),
+    );
   } finally {
-    // Every worker must be done before its staging buffer is read or zeroed.
-    const failure = settleAll(jobs, ctl, memory, spec, (j) => deliver(j, dkLen, outs, res));
+    // (shareSync returns, or throws, only once every unit a worker took has ended.)
+    const failure = failureOf(call, memory, spec);
+    try {
+      if (failure === null) deliver(st, bounds[call.first], list.length, dkLen, outs, res);
+    } finally {
+      release(call, st.buf);
+    }
     if (failure !== null) throw failure;
   }
   return true;
 }
 
-/** The .async form: every share goes to the workers, and the calling thread waits for messages. */
+/** The .async form: every unit goes to the workers, and the calling thread waits for messages. */
 async function parallelAsync(hash, list, params, dkLen, outs, res) {
   if (list.length < 1 || !supported()) return false;
   const total = totalBytes(list);
@@ -386,101 +506,99 @@ async function parallelAsync(hash, list, params, dkLen, outs, res) {
     clearTimeout(timer);
     for (const w of booting) if (typeof w.worker.unref === 'function' && w.jobs.size === 0) w.worker.unref();
   }
-  const pool = readyWorkers(size, 0);
+  let pool = readyWorkers(size, 0);
+  const bounds = messageUnits(list, Math.max(1, pool.length));
+  const n = bounds.length - 1;
+  pool = pool.slice(0, n);
   if (pool.length === 0) return false;
-  const bounds = split(list, pool.length);
-  const ctl = control(pool.length);
-  const jobs = [];
-  const waits = [];
-  for (let g = 0; g < pool.length; g++) {
-    if (bounds[g] === bounds[g + 1]) continue;
-    const j = dispatch(pool[g], hash, spec, memory, list, bounds[g], bounds[g + 1], params, dkLen, ctl, g);
-    jobs.push(j);
-    waits.push(
-      new Promise((resolve, reject) => {
-        j.w.jobs.set(j.id, { resolve, reject });
-        if (typeof j.w.worker.ref === 'function') j.w.worker.ref(); // Node: keep the process alive for the answer
-      }),
-    );
+  const st = parallelStaging(list, dkLen);
+  const call = newCall(pool.length);
+  call.ctl[CLAIM] = (n - pool.length) << 16;
+  let lost = null;
+  let ended = false;
+  try {
+    for (let i = 0; i < list.length; i++) st.buf.set(list[i], st.spans[2 * i]);
+    const job = { type: 'parallel', staging: st.buf.buffer, spans: st.spans, bounds, outAt: st.outAt, dkLen, params };
+    sendAll(call, pool, n, hash, spec, memory, job);
+    lost = await shareAsync(call);
+    ended = true;
+  } finally {
+    const failure = failureOf(call, memory, spec, lost);
+    if (!ended) call.reusable = false; // (a post failed: jobs sent may still be under way)
+    try {
+      if (failure === null && ended) deliver(st, 0, list.length, dkLen, outs, res);
+    } finally {
+      release(call, st.buf);
+    }
+    if (failure !== null) throw failure;
   }
-  const outcomes = await Promise.allSettled(waits);
-  // (A worker that died mid-job writes no more; one that failed has stopped writing.)
-  let failure = null;
-  jobs.forEach((j, k) => {
-    const lost = outcomes[k].status === 'rejected' ? outcomes[k].reason : null;
-    failure = settle(j, ctl, memory, spec, failure, (x) => deliver(x, dkLen, outs, res), lost);
-  });
-  if (failure !== null) throw failure;
   return true;
 }
 
 // ---- BLAKE3: the whole chunks of one large message as aligned subtrees across the pool
-// (runtime/blake3.js calls spec.threads from inside its session, for 1 MiB of whole chunks or
-// more). Returns how many bytes of msg it consumed (whole pieces, pushed on t's stack in order),
-// or 0 to let the engine go on alone.
+// (runtime/blake3.js offers them through spec.threads from inside its session). Returns how many
+// bytes of msg it consumed (whole pieces, pushed on t's stack in order), or 0 to let the engine go
+// on alone.
 const CHUNK = 1024;
 function blake3Threads(api, t, msg) {
   if (size < 2 || msg.length < BLAKE3_MIN_BYTES || !canBlock() || !supported()) return 0;
-  const pool = readyWorkers(size - 1, msg.length);
+  let pool = readyWorkers(size - 1, msg.length);
   if (pool.length === 0) return 0;
   const P = pool.length + 1;
-  // Pieces of S chunks (a power of two, 32 .. 16384), about four per thread, each aligned: a piece
-  // at chunk count c has a size dividing c (the first ones grow from the alignment of t.chunks).
+  // Pieces of S chunks (a power of two, 32 .. 16384), about UNITS_PER_THREAD per thread, each
+  // aligned: a piece at chunk count c has a size dividing c (the first ones grow from the
+  // alignment of t.chunks).
+  const len = Math.min(msg.length, CALL_BYTES);
   let S = 32;
-  while (S < 16384 && S * 2 * CHUNK * P * 4 <= msg.length) S *= 2;
-  const pieces = []; // [offset in msg, chunk count before it, size]
+  while (S < 16384 && S * 2 * CHUNK * P * UNITS_PER_THREAD <= len) S *= 2;
+  const pieces = []; // offset in msg, chunk count before it, size: 3 numbers per piece
   let c = t.chunks;
   let off = 0;
-  while (msg.length - off >= S * CHUNK) {
+  while (len - off >= S * CHUNK && pieces.length < 3 * MAX_UNITS) {
     let size = S;
     while (c % size !== 0) size >>= 1;
     if (size < 32) break;
-    pieces.push([off, c, size]);
+    pieces.push(off, c, size);
     off += size * CHUNK;
     c += size;
   }
-  if (pieces.length < P) return 0;
+  const n = pieces.length / 3;
+  pool = pool.slice(0, n - 1); // every worker starts with a piece, and one is left for this thread
+  if (pool.length === 0) return 0;
   const spec = specOf(api.hash);
   const memory = sharedMemory(spec);
   if (memory === null) return 0;
-  // Contiguous groups of pieces of about equal bytes: group 0 for this thread.
-  const bounds = [0];
-  for (let g = 1, acc = 0, i = 0; g < P; g++) {
-    while (i < pieces.length && acc < (off * g) / P) acc += pieces[i++][2] * CHUNK;
-    bounds.push(i);
-  }
-  bounds.push(pieces.length);
-  const cvs = new Uint32Array(8 * pieces.length);
+  // The staging buffer: msg[0, off) at the same offsets, then each piece's chaining value.
+  const buf = new Uint8Array(takeStaging(off + 32 * n), 0, off + 32 * n);
+  const cvs = new Uint32Array(8 * n);
   const key = api.key();
-  const mode = api.flags();
-  const ctl = control(pool.length);
-  const jobs = [];
+  const call = newCall(pool.length);
+  call.ctl[CLAIM] = (n - pool.length) << 16;
+  call.ctl[COPIED] = n;
+  const job = { type: 'blake3', staging: buf.buffer, pieces, cvAt: off, key, mode: api.flags() };
+  sendAll(call, pool, n, api.hash, spec, memory, job);
+  key.fill(0);
   try {
-    for (let g = 1; g < P; g++) {
-      const a = bounds[g];
-      const b = bounds[g + 1];
-      if (a === b) continue;
-      const from = pieces[a][0];
-      const to = pieces[b - 1][0] + pieces[b - 1][2] * CHUNK;
-      const staging = takeStaging(to - from + 32 * (b - a));
-      const buf = new Uint8Array(staging, 0, to - from + 32 * (b - a));
-      buf.set(msg.subarray(from, to), 0);
-      const list = [];
-      for (let i = a; i < b; i++) list.push(pieces[i][0] - from, pieces[i][1], pieces[i][2]);
-      const job = send(pool[g - 1], api.hash, spec, memory, ctl, { type: 'blake3', staging, pieces: list, cvAt: to - from, key, mode }, g - 1);
-      jobs.push({ ...job, a, b, buf, cvAt: to - from });
-    }
-    for (let i = 0; i < bounds[1]; i++) api.subtree(msg.subarray(pieces[i][0], pieces[i][0] + pieces[i][2] * CHUNK), pieces[i][1], pieces[i][2], cvs, 8 * i);
+    shareSync(
+      call,
+      n,
+      (u) => buf.set(msg.subarray(pieces[3 * u], pieces[3 * u] + pieces[3 * u + 2] * CHUNK), pieces[3 * u]),
+      (u) => api.subtree(msg.subarray(pieces[3 * u], pieces[3 * u] + pieces[3 * u + 2] * CHUNK), pieces[3 * u + 1], pieces[3 * u + 2], cvs, 8 * u),
+    );
   } finally {
-    const failure = settleAll(jobs, ctl, memory, spec, (j) => cvs.set(new Uint32Array(j.buf.buffer, j.cvAt, 8 * (j.b - j.a)), 8 * j.a));
-    key.fill(0);
+    const failure = failureOf(call, memory, spec);
+    try {
+      if (failure === null) cvs.set(new Uint32Array(buf.buffer, off + 32 * call.first, 8 * (n - call.first)), 8 * call.first);
+    } finally {
+      release(call, buf);
+    }
     if (failure !== null) {
       cvs.fill(0);
       throw failure;
     }
   }
   try {
-    for (let i = 0; i < pieces.length; i++) api.pushCV(t, cvs, 8 * i, pieces[i][2]);
+    for (let i = 0; i < n; i++) api.pushCV(t, cvs, 8 * i, pieces[3 * i + 2]);
   } finally {
     cvs.fill(0);
   }
