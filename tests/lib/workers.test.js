@@ -167,6 +167,21 @@ test('sync and async callers interleaved get correct results', async () => {
   assert.equal(clean('sha3_256'), null);
 });
 
+test('a worker hashes its share alone: BLAKE3 messages of 1 MiB or more in a parallel job (no pool inside a pool)', async () => {
+  // A pool worker that started its own pool gave its workers the caller's copies of the layout:
+  // from the second call on (its workers booted), those messages came back wrong.
+  WP.setSize(2);
+  const rng = makeRng(SEED, 87);
+  const msgs = [rng.bytes((1 << 20) + 4096 + rng.int(1 << 20)), rng.bytes((1 << 20) + rng.int(1 << 20))];
+  const want = hexes(W.blake3.parallel(msgs));
+  for (let round = 0; round < 4; round++) {
+    assert.deepEqual(hexes(await T.blake3.parallel.async(msgs)), want, `parallel.async, round ${round}`);
+    assert.deepEqual(hexes(T.blake3.parallel(msgs)), want, `parallel, round ${round}`);
+    await new Promise((resolve) => setTimeout(resolve, 150)); // time for workers a worker started to boot
+  }
+  assert.equal(clean('blake3'), null);
+});
+
 test('WP.setSize checks its argument; WP.threads() says how many threads a call may use', () => {
   assert.throws(() => WP.setSize('2'), { name: 'TypeError', message: /"n" must be a number/ });
   assert.throws(() => WP.setSize(0), { name: 'RangeError', message: /"n" must be an integer from 1 to 64/ });
