@@ -4,6 +4,12 @@
 // completion in the job's control word (for a blocked caller) and by a message (for async ones).
 import * as entry from '../wasm_threads.js';
 import { specOf } from './shell.js';
+import { WP } from './workers.js';
+
+// A pool worker hashes its share alone: a pool of its own would hand out the same copies of the
+// layout (k + 1 of the caller's memory) as the caller's pool, and its workers would overwrite
+// the state of the caller's (BLAKE3 messages of 1 MiB or more in a parallel job hashed wrong).
+WP.setSize(1);
 
 // The engine spec of the entry's hash `name`, its instance linked over `memory` at `base` (the
 // first job of each hash says where; the memory behind the cloned Memory object is the same

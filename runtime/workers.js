@@ -610,6 +610,11 @@ export function poolStatsForTests() {
   return { jobs: nextJob - 1, workers: workers.filter((w) => w.alive).length };
 }
 
+/** Tests only: the staging buffers kept for reuse (each must be all zero between calls). */
+export function stagingForTests() {
+  return spare.slice();
+}
+
 /** Tests only: the next job worker k takes throws ('throw') or ends the thread ('exit'). */
 export function poisonForTests(k, how) {
   start();

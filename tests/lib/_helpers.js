@@ -4,13 +4,30 @@
 // AWASMC_TEST_TARGET=/path/to/sha2.js runs every backend on that one target module instead of
 // targets/<backend>/sha2.js (used to test runtime/ before the compiler emits real targets).
 // TEST_SEED=<n> replays the random inputs of an earlier run (each run prints its seed).
+// AWASMC_TEST_BACKENDS=wasm_threads (a comma-separated list) runs the per-backend tests on those
+// backends only; with AWASMC_POOL_MIN set too (tools/test: 0, with AWASMC_THREADS=1, 2 and 4),
+// loadBackends() starts the wasm_threads worker pool before any test runs, so that every
+// parallel() batch and BLAKE3 message big enough for a split goes through the pool (sync calls
+// do not wait for booting workers), and poolCheck() asserts that jobs went to workers.
+import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sha2Hashes } from '../../runtime/md.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const BACKENDS = ['wasm', 'wasm_threads', 'js', 'runtime'];
+export const ALL_BACKENDS = ['wasm', 'wasm_threads', 'js', 'runtime'];
+/** The backends the per-backend tests run on: all four, or those AWASMC_TEST_BACKENDS names. */
+export const BACKENDS = backendsFromEnv(process.env.AWASMC_TEST_BACKENDS);
+/** `skip` for a test that compares backends with each other, when the filter leaves one. */
+export const COMPARES_BACKENDS = BACKENDS.length < 2 ? `compares backends, and AWASMC_TEST_BACKENDS=${BACKENDS.join(',')} leaves one` : false;
+function backendsFromEnv(env) {
+  if (env === undefined || env === '') return ALL_BACKENDS;
+  const names = env.split(',').map((s) => s.trim());
+  for (const n of names)
+    if (!ALL_BACKENDS.includes(n)) throw new Error(`AWASMC_TEST_BACKENDS: unknown backend "${n}" (known: ${ALL_BACKENDS.join(', ')})`);
+  return ALL_BACKENDS.filter((n) => names.includes(n));
+}
 export const HASHES = ['sha224', 'sha256', 'sha384', 'sha512', 'sha512_224', 'sha512_256'];
 export const NODE_NAME = {
   sha224: 'sha224', sha256: 'sha256', sha384: 'sha384', sha512: 'sha512',
@@ -73,7 +90,42 @@ export async function loadBackends() {
       res.push({ name, hashes: null, error });
     }
   }
+  const threads = res.find((b) => b.name === 'wasm_threads' && b.hashes !== null);
+  if (POOL_MODE && threads !== undefined && !override) await startPool(threads.hashes);
   return res;
+}
+
+// ---- The pool mode (AWASMC_POOL_MIN set, wasm_threads tested through its entry).
+/** Whether the wasm_threads tests of this process run through the worker pool (tools/test). */
+export const POOL_MODE = process.env.AWASMC_POOL_MIN !== undefined && BACKENDS.includes('wasm_threads') && !override;
+let poolBaseline = null; // poolStatsForTests().jobs once the pool is up
+
+// An async parallel() waits for the workers to boot (a sync one would not use them yet).
+async function startPool(threads) {
+  if (poolBaseline !== null) return;
+  const { poolStatsForTests } = await import('../../runtime/workers.js');
+  const before = poolStatsForTests().jobs;
+  // Each try waits up to 2 s for booting workers (a loaded machine may need more).
+  for (let tries = 0; tries < 5 && poolStatsForTests().jobs === before; tries++)
+    await threads.sha256.parallel.async([new Uint8Array(64), new Uint8Array(64)]);
+  poolBaseline = poolStatsForTests().jobs;
+  if (poolBaseline === before) throw new Error('AWASMC_POOL_MIN is set but the wasm_threads pool took no job (is AWASMC_POOL_MIN a number?)');
+}
+
+/**
+ * In the pool mode, a last test of the file: jobs went to the workers after the start-up job.
+ * `sync`: the file's pool jobs come from sync calls only (parallel() without .async, BLAKE3's
+ * large messages), which leave a pool of size 1 unused (it means the calling thread alone).
+ */
+export function poolCheck(test, { sync = false } = {}) {
+  if (!POOL_MODE) return;
+  test(`pool mode (AWASMC_THREADS=${process.env.AWASMC_THREADS ?? 'cores'}, AWASMC_POOL_MIN=${process.env.AWASMC_POOL_MIN}): jobs went to the workers`, async (t) => {
+    const { WP, poolStatsForTests } = await import('../../runtime/workers.js');
+    const jobs = poolStatsForTests().jobs - poolBaseline;
+    t.diagnostic(`${jobs} jobs went to ${WP.size === 1 ? 'the worker' : `the ${WP.size - 1} or ${WP.size} workers`} after the start-up job`);
+    if (sync && WP.size === 1) assert.equal(jobs, 0, 'a pool of size 1 takes no sync jobs');
+    else assert.ok(jobs > 0, `no job went to a worker after the start-up job (pool size ${WP.size})`);
+  });
 }
 
 /**

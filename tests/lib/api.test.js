@@ -3,7 +3,7 @@
 // parallel and the async variants (equal to one-shot, progress, really yielding).
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { BACKENDS, HASHES, OUTPUT_LEN, forEachBackend, hex, loadBackends, makeRng, nodeHex } from './_helpers.js';
+import { BACKENDS, HASHES, OUTPUT_LEN, forEachBackend, hex, loadBackends, makeRng, nodeHex, poolCheck } from './_helpers.js';
 
 const backends = await loadBackends();
 const rng = makeRng(12345, 30);
@@ -276,3 +276,5 @@ forEachBackend(test, backends, 'API', (b) => {
     assert.equal(hex(sha256(MSG)), nodeHex('sha256', MSG));
   });
 });
+
+poolCheck(test);

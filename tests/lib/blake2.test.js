@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import test from 'node:test';
 import { blake2b as nobleB, blake2s as nobleS } from '@noble/hashes/blake2.js';
 import { memoryForTests } from '../../runtime/shell.js';
-import { firstSecretByte, forEachBackend, hex, isSlow, loadBackends, makeRng, randomSplit, repoRoot } from './_helpers.js';
+import { firstSecretByte, forEachBackend, hex, isSlow, loadBackends, makeRng, randomSplit, repoRoot, poolCheck } from './_helpers.js';
 
 const backends = await loadBackends();
 const NAMES = ['blake2b', 'blake2s'];
@@ -193,3 +193,5 @@ test('the backends agree on blake2b and blake2s, with options', () => {
     }
   }
 });
+
+poolCheck(test, { sync: true }); // its pool jobs come from sync parallel() calls

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { memoryForTests } from '../../runtime/shell.js';
-import { HASHES, firstSecretByte, forEachBackend, hex, loadBackends, loadTarget, makeRng, nodeHex } from './_helpers.js';
+import { HASHES, firstSecretByte, forEachBackend, hex, loadBackends, loadTarget, makeRng, nodeHex, poolCheck } from './_helpers.js';
 
 const backends = await loadBackends();
 const rng = makeRng(777, 30);
@@ -162,3 +162,5 @@ forEachBackend(test, backends, 'hostile inputs', (b) => {
     }
   });
 });
+
+poolCheck(test);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { memoryForTests } from '../../runtime/shell.js';
-import { BACKENDS, HASHES, firstSecretByte, forEachBackend, hex, loadBackends, loadTarget, makeRng } from './_helpers.js';
+import { BACKENDS, HASHES, firstSecretByte, forEachBackend, hex, loadBackends, loadTarget, makeRng, poolCheck } from './_helpers.js';
 
 const backends = await loadBackends();
 const rng = makeRng(777, 40);
@@ -164,3 +164,5 @@ forEachBackend(test, backends, 'memory hygiene', (b) => {
     }
   });
 });
+
+poolCheck(test);

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import test from 'node:test';
 import { md5 as nobleMd5, ripemd160 as nobleRipemd160, sha1 as nobleSha1 } from '@noble/hashes/legacy.js';
 import { memoryForTests } from '../../runtime/shell.js';
-import { firstSecretByte, forEachBackend, hex, loadBackends, makeRng, randomSplit, repoRoot } from './_helpers.js';
+import { firstSecretByte, forEachBackend, hex, loadBackends, makeRng, randomSplit, repoRoot, poolCheck } from './_helpers.js';
 
 const backends = await loadBackends();
 const LEGACY = ['sha1', 'md5', 'ripemd160'];
@@ -116,3 +116,5 @@ test('the backends agree on sha1, md5 and ripemd160', () => {
     }
   }
 });
+
+poolCheck(test, { sync: true }); // its pool jobs come from sync parallel() calls

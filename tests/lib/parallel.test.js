@@ -4,7 +4,7 @@
 // per-lane part of 64 blocks), and the memory left all zero afterwards.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadBackends, loadTarget, forEachBackend, firstSecretByte, makeRng, SEED, hex, nodeHex, isSlow, HASHES, repoRoot } from './_helpers.js';
+import { loadBackends, loadTarget, forEachBackend, firstSecretByte, makeRng, SEED, hex, nodeHex, isSlow, HASHES, repoRoot, poolCheck } from './_helpers.js';
 import { memoryForTests } from '../../runtime/shell.js';
 
 const backends = await loadBackends();
@@ -77,3 +77,5 @@ test('wasm parallel() really uses the batched kernel: one sha256_compress4 call 
   assert.deepEqual(h.sha256.parallel(msgs).map(hex), msgs.map((m) => nodeHex('sha256', m)));
   assert.equal(calls, 2, 'two groups of four in lanes, the ninth message alone');
 });
+
+poolCheck(test, { sync: true }); // its pool jobs come from sync parallel() calls

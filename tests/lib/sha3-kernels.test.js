@@ -8,7 +8,7 @@ import test from 'node:test';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import * as noble from '@noble/hashes/sha3.js';
-import { BACKENDS, SEED, makeRng, repoRoot, isSlow, hex } from './_helpers.js';
+import { BACKENDS, SEED, makeRng, repoRoot, isSlow, hex, COMPARES_BACKENDS } from './_helpers.js';
 
 // name, rate in bytes, domain byte (SHA-3 0x06, Keccak 0x01, SHAKE 0x1f), output length (a long
 // one for the XOFs, so squeezing crosses permutations).
@@ -132,9 +132,9 @@ for (const b of BACKENDS) {
   });
 }
 
-test('the backends leave identical memory after the same calls', () => {
+test('the backends leave identical memory after the same calls', { skip: COMPARES_BACKENDS }, () => {
   const rng = makeRng(SEED, 34);
-  const seedMem = rng.bytes(targets.wasm.memoryBytes);
+  const seedMem = rng.bytes(targets[BACKENDS[0]].memoryBytes);
   const insts = BACKENDS.map((b) => targets[b].instantiate());
   const snapshot = [];
   for (const [i, inst] of insts.entries()) {
@@ -148,5 +148,5 @@ test('the backends leave identical memory after the same calls', () => {
     inst.fns.keccak_absorb(2, 21);
     snapshot.push(hex(inst.mem));
   }
-  for (let i = 1; i < BACKENDS.length; i++) assert.ok(snapshot[i] === snapshot[0], `${BACKENDS[i]} differs from wasm`);
+  for (let i = 1; i < BACKENDS.length; i++) assert.ok(snapshot[i] === snapshot[0], `${BACKENDS[i]} differs from ${BACKENDS[0]}`);
 });

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import test from 'node:test';
 import zlib from 'node:zlib';
-import { fromHex, hex, loadBackends, repoRoot } from './_helpers.js';
+import { BACKENDS, fromHex, hex, loadBackends, repoRoot } from './_helpers.js';
 
 const VECTORS = path.resolve(repoRoot, '../shared/vectors');
 const haveVectors = fs.existsSync(VECTORS);
@@ -106,7 +106,7 @@ function monteCarlo(h, seed0, version) {
 const backends = await loadBackends();
 const byName = Object.fromEntries(backends.map((b) => [b.name, b]));
 
-for (const backend of ['wasm', 'wasm_threads', 'js', 'runtime']) {
+for (const backend of BACKENDS) {
   const b = byName[backend];
   const full = backend !== 'runtime';
   const title = full

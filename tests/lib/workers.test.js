@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import * as T from '../../wasm_threads.js';
 import * as W from '../../wasm.js';
 import { WP } from '../../workers.js';
-import { poisonForTests, poolStatsForTests } from '../../runtime/workers.js';
+import { poisonForTests, poolStatsForTests, stagingForTests } from '../../runtime/workers.js';
 import { memoryForTests } from '../../runtime/shell.js';
 import { firstSecretByte, makeRng, SEED, hex, repoRoot } from './_helpers.js';
 
@@ -23,7 +23,16 @@ const MODULE = {
   keccak_512: 'sha3', shake128: 'sha3', shake256: 'sha3', shake128_32: 'sha3', shake256_64: 'sha3',
 };
 const NAMES = Object.keys(MODULE);
-const clean = (name) => firstSecretByte(memoryForTests(T[name]), regions[MODULE[name]]);
+// Null when the hash's memory (all copies) and every staging buffer kept for reuse are zero.
+const clean = (name) => firstSecretByte(memoryForTests(T[name]), regions[MODULE[name]]) ?? stagingLeft();
+function stagingLeft() {
+  for (const [i, buf] of stagingForTests().entries()) {
+    const words = new Int32Array(buf);
+    for (let k = 0; k < words.length; k++)
+      if (words[k] !== 0) return `staging buffer ${i} (${buf.byteLength} bytes) holds a non-zero byte near ${4 * k}`;
+  }
+  return null;
+}
 
 // A batch big enough to go to the pool (at least 256 KiB in all), of mixed lengths.
 function batch(rng, count = 2 + rng.int(9)) {
@@ -46,6 +55,7 @@ for (const n of [1, 2, 4]) {
       assert.deepEqual(hexes(await T[name].parallel.async(msgs, opts)), want, `${name} parallel.async`);
       assert.equal(clean(name), null, `${name}: memory zero after the jobs`);
     }
+    assert.ok(stagingForTests().length > 0, 'staging buffers were kept for reuse (and checked)');
     const jobs = poolStatsForTests().jobs - before;
     // Sync calls use n - 1 workers beside the calling thread, async ones n workers.
     if (n === 1) assert.ok(jobs >= NAMES.length, `async jobs went to the one worker (${jobs})`);
@@ -134,12 +144,17 @@ test('a worker that dies mid-job fails that call; its copy of the memory is wipe
   assert.throws(() => T.blake2b.parallel(msgs), /wasm_threads worker 0: the worker thread exited during the job/);
   assert.equal(clean('blake2b'), null, 'the dead worker left bytes that the caller wiped');
   assert.deepEqual(hexes(T.blake2b.parallel(msgs)), want, 'a later sync call (runs on the calling thread while a new worker boots)');
+  // The batch splits in two shares (the first message is most of it): one job per worker.
+  let before = poolStatsForTests().jobs;
   assert.deepEqual(hexes(await T.blake2b.parallel.async(msgs)), want, 'a later async call waits for the new worker');
+  assert.equal(poolStatsForTests().jobs - before, 2, 'the later async call used two workers: the dead one was replaced');
   assert.ok(poolStatsForTests().workers >= 2, 'the dead worker was replaced');
   poisonForTests(1, 'exit');
   await assert.rejects(T.blake2b.parallel.async(msgs), /wasm_threads worker 1 exited|worker thread exited/);
   assert.equal(clean('blake2b'), null);
+  before = poolStatsForTests().jobs;
   assert.deepEqual(hexes(await T.blake2b.parallel.async(msgs)), want);
+  assert.equal(poolStatsForTests().jobs - before, 2, 'the next async call used two workers again');
 });
 
 test('WP.stop() ends every worker; a later call starts them again', async () => {
@@ -165,6 +180,21 @@ test('sync and async callers interleaved get correct results', async () => {
   for (let i = 0; i < 3; i++) assert.deepEqual(hexes(T.sha3_256.parallel(batches[i])), want[i]);
   assert.deepEqual((await Promise.all(pending)).map(hexes), want);
   assert.equal(clean('sha3_256'), null);
+});
+
+test('a worker hashes its share alone: BLAKE3 messages of 1 MiB or more in a parallel job (no pool inside a pool)', async () => {
+  // A pool worker that started its own pool gave its workers the caller's copies of the layout:
+  // from the second call on (its workers booted), those messages came back wrong.
+  WP.setSize(2);
+  const rng = makeRng(SEED, 87);
+  const msgs = [rng.bytes((1 << 20) + 4096 + rng.int(1 << 20)), rng.bytes((1 << 20) + rng.int(1 << 20))];
+  const want = hexes(W.blake3.parallel(msgs));
+  for (let round = 0; round < 4; round++) {
+    assert.deepEqual(hexes(await T.blake3.parallel.async(msgs)), want, `parallel.async, round ${round}`);
+    assert.deepEqual(hexes(T.blake3.parallel(msgs)), want, `parallel, round ${round}`);
+    await new Promise((resolve) => setTimeout(resolve, 150)); // time for workers a worker started to boot
+  }
+  assert.equal(clean('blake3'), null);
 });
 
 test('WP.setSize checks its argument; WP.threads() says how many threads a call may use', () => {
