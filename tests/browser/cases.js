@@ -1,0 +1,56 @@
+// What the headless-Chromium test hashes (tests/browser/chromium.test.js): the inputs, made the
+// same way in the page, in its Web Worker and in Node (which computes the expected digests with
+// node:crypto and @noble/hashes), and the calls run on them. No Node or browser API here: this
+// module is loaded by both.
+
+const MiB = 1 << 20;
+
+/** Deterministic bytes (xorshift32 from `seed`), the same everywhere. */
+export function bytes(seed, length) {
+  const out = new Uint8Array(length);
+  let x = (seed * 0x9e3779b9 + 1) >>> 0 || 1;
+  for (let i = 0; i < length; i += 4) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    out[i] = x;
+    if (i + 1 < length) out[i + 1] = x >>> 8;
+    if (i + 2 < length) out[i + 2] = x >>> 16;
+    if (i + 3 < length) out[i + 3] = x >>> 24;
+  }
+  return out;
+}
+
+/** The inputs: a batch of eight 1 MiB messages (one a little longer) and one 9 MiB message. */
+export function inputs() {
+  const batch = [];
+  for (let i = 0; i < 8; i++) batch.push(bytes(1 + i, MiB + (i === 3 ? 123 : 0)));
+  return { batch, big: bytes(100, 9 * MiB + 77) };
+}
+
+export const hex = (u8) => Array.from(u8, (b) => b.toString(16).padStart(2, '0')).join('');
+
+/**
+ * Runs every call of the test on one entry (`H`: the wasm_threads or the wasm entry's exports).
+ * Returns { digests: { call: hex digest or list of them }, jobs: { call: jobs sent to workers } },
+ * the job counts when `stats` (runtime/workers.js poolStatsForTests) is given.
+ */
+export async function run(H, stats) {
+  const { batch, big } = inputs();
+  const digests = {};
+  const jobs = {};
+  const call = async (name, f) => {
+    const before = stats ? stats().jobs : 0;
+    const out = await f();
+    digests[name] = Array.isArray(out) ? out.map(hex) : hex(out);
+    if (stats) jobs[name] = stats().jobs - before;
+  };
+  await call('sha256.parallel.async', () => H.sha256.parallel.async(batch));
+  await call('sha256.parallel', () => H.sha256.parallel(batch));
+  await call('blake3.parallel.async', () => H.blake3.parallel.async(batch));
+  await call('blake3', () => H.blake3(big));
+  await call('blake3.async', () => H.blake3.async(big));
+  await call('blake3.parallel', () => H.blake3.parallel([big, batch[0]]));
+  return { digests, jobs };
+}

@@ -1,0 +1,27 @@
+// The test page (tests/browser/chromium.test.js): the wasm_threads entry on the page's main thread,
+// then in a module Web Worker the page starts; one 'done' report with both results.
+import { exercise, report, settled, watch } from './harness.js';
+
+watch(window, 'page');
+
+function inWorker() {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(new URL('./in-worker.js', import.meta.url), { type: 'module' });
+    w.onmessage = (e) => {
+      w.terminate();
+      resolve(e.data);
+    };
+    w.onerror = (e) => reject(new Error(`the test's module worker failed: ${e.message || 'no message (did it load?)'}`));
+  });
+}
+
+let result;
+try {
+  const page = await exercise();
+  report('page', 'progress', 'main thread done');
+  result = { page, worker: await inWorker() };
+} catch (e) {
+  result = { error: String(e && e.stack ? e.stack : e) };
+}
+await settled();
+await report('page', 'done', result);
