@@ -78,20 +78,26 @@ let workers = []; // { worker, index, alive, jobs: Map(id -> { resolve, reject }
 let ready = null; // Int32Array over a SharedArrayBuffer: ready[k] = 1 once worker k can take jobs
 let started = 0; // when workers were last started (Date.now())
 let nextJob = 1; // the id of the next job sent to a worker (ids from 1: nextJob - 1 were sent)
+let broken = null; // why a worker could not start (its file missing, refused by a CSP, ...), or null
 
 function spawn(index) {
   const url = new URL('./worker.js', import.meta.url);
   const wt = nodeModule('node:worker_threads');
-  const rec = { worker: null, index, alive: true, jobs: new Map(), booted: null, onReady: null };
+  const rec = { worker: null, index, alive: true, ready: false, jobs: new Map(), booted: null, onReady: null };
   rec.booted = new Promise((resolve) => (rec.onReady = resolve));
   const fail = (err) => {
     rec.alive = false;
+    // A worker that failed before it was ready will fail again: no more starts until WP.stop().
+    if (!rec.ready && broken === null) broken = err;
     rec.onReady();
     for (const { reject } of rec.jobs.values()) reject(err);
     rec.jobs.clear();
   };
   const onMessage = (m) => {
-    if (m.type === 'ready') return rec.onReady();
+    if (m.type === 'ready') {
+      rec.ready = true;
+      return rec.onReady();
+    }
     const job = rec.jobs.get(m.id);
     if (job === undefined) return;
     rec.jobs.delete(m.id);
@@ -99,7 +105,7 @@ function spawn(index) {
     job.resolve();
   };
   if (wt !== undefined) {
-    const w = new wt.Worker(url);
+    const w = new wt.Worker(url, { execArgv: workerExecArgv() });
     w.on('message', onMessage);
     w.on('error', (e) => fail(new Error(`wasm_threads worker ${index} failed: ${e && e.message}`)));
     w.on('exit', (code) => fail(new Error(`wasm_threads worker ${index} exited (code ${code}) during a job`)));
@@ -115,10 +121,24 @@ function spawn(index) {
   return rec;
 }
 
+// Node options for a worker: the process's, but for those of a script given as a string
+// (`node --input-type=module -e ...` made every worker fail: "--input-type can only be used with
+// string input").
+function workerExecArgv() {
+  const out = [];
+  const args = process.execArgv;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '-e' || a === '--eval' || a === '-p' || a === '--print' || a === '--input-type') i++;
+    else if (!/^(--eval=|--print=|--input-type=)/.test(a)) out.push(a);
+  }
+  return out;
+}
+
 // Starts the workers up to `size` (the pool is started on first use, and again after stop()),
 // replacing any that died.
 function start() {
-  if (!supported()) return;
+  if (!supported() || broken !== null) return;
   if (ready === null) ready = new Int32Array(new SharedArrayBuffer(4 * MAX_WORKERS));
   for (let k = 0; k < Math.min(size, workers.length); k++)
     if (!workers[k].alive) {
@@ -151,7 +171,7 @@ function readyWorkers(max, bytes) {
 export const WP = Object.freeze({
   /** How many threads a wasm_threads call may use: the pool size, or 1 where workers cannot run. */
   threads() {
-    return supported() ? Math.max(1, size) : 1;
+    return supported() && broken === null ? Math.max(1, size) : 1;
   },
   /** The pool size (default: the machine's cores, at most 64). */
   get size() {
@@ -172,6 +192,7 @@ export const WP = Object.freeze({
     workers = [];
     ready = null;
     spare = [];
+    broken = null;
   },
 });
 
@@ -276,11 +297,15 @@ function sendAll(call, pool, n, hash, spec, memory, job) {
 // with units n - 1, n - 2, ... as their first. copy(u) puts unit u's bytes in the staging buffer;
 // own(u) hashes unit u here. Returns, or throws, once every unit a worker took has ended, with
 // call.first set: the first unit the workers did (this thread did the ones before it).
+// While one runs, this thread offers the pool nothing more (`sharing`): a BLAKE3 message in this
+// thread's units would post jobs behind units that wait for this thread's copies (a deadlock).
+let sharing = false;
 function shareSync(call, n, copy, own) {
   const ctl = call.ctl;
   const ahead = 2 * call.jobs.length; // copied units kept ready for the workers
   let copied = n;
   let failed = true;
+  sharing = true;
   try {
     for (;;) {
       const c = Atomics.load(ctl, CLAIM);
@@ -307,6 +332,7 @@ function shareSync(call, n, copy, own) {
     const first = c >>> 16;
     for (let v; (v = Atomics.load(ctl, FIN)) < n - first; ) Atomics.wait(ctl, FIN, v, 100);
     call.first = first;
+    sharing = false;
   }
 }
 
@@ -361,12 +387,13 @@ function workerError(errors, j) {
 }
 
 // ---- parallel(): units are runs of whole messages, about total / (threads * UNITS_PER_THREAD)
-// bytes each (at least 64 KiB, so that a unit is worth a claim; several messages per unit keep the
-// SIMD lanes of the hashes that have them busy).
+// bytes each (at least 64 KiB, so that a unit is worth a claim, or less with AWASMC_POOL_MIN;
+// several messages per unit keep the SIMD lanes of the hashes that have them busy).
+const UNIT_MIN_BYTES = Math.min(1 << 16, MIN_BYTES >> 2);
 function messageUnits(list, threads) {
   let total = 0;
   for (const m of list) total += m.length + 64; // a fixed cost per message
-  const target = Math.max(1 << 16, Math.ceil(total / (threads * UNITS_PER_THREAD)), Math.ceil(total / (MAX_UNITS - 1)));
+  const target = Math.max(UNIT_MIN_BYTES, Math.ceil(total / (threads * UNITS_PER_THREAD)), Math.ceil(total / (MAX_UNITS - 1)));
   const bounds = [0];
   let acc = 0;
   for (let i = 0; i < list.length; i++) {
@@ -433,7 +460,7 @@ const totalBytes = (list) => {
  * the batch should stay on the calling thread.
  */
 function parallelSync(hash, list, params, dkLen, outs, res) {
-  if (list.length < 2 || size < 2 || !supported()) return false;
+  if (list.length < 2 || size < 2 || sharing || !supported()) return false;
   const total = totalBytes(list);
   if (total < MIN_BYTES || !canBlock()) return false;
   const spec = specOf(hash);
@@ -457,7 +484,7 @@ function batchSync(hash, spec, memory, ready, list, params, dkLen, outs, res) {
   let pool = ready;
   const bounds = messageUnits(list, pool.length + 1);
   const n = bounds.length - 1;
-  pool = pool.slice(0, n - 1); // every worker starts with a unit, and one is left for this thread
+  pool = pool.slice(0, Math.max(0, n - 1)); // every worker starts with a unit, and one is left for this thread
   if (pool.length === 0) return false;
   const st = parallelStaging(list, dkLen);
   const call = newCall(pool.length);
@@ -541,7 +568,7 @@ async function parallelAsync(hash, list, params, dkLen, outs, res) {
 // on alone.
 const CHUNK = 1024;
 function blake3Threads(api, t, msg) {
-  if (size < 2 || msg.length < BLAKE3_MIN_BYTES || !canBlock() || !supported()) return 0;
+  if (size < 2 || msg.length < BLAKE3_MIN_BYTES || sharing || !canBlock() || !supported()) return 0;
   let pool = readyWorkers(size - 1, msg.length);
   if (pool.length === 0) return 0;
   const P = pool.length + 1;
@@ -563,7 +590,7 @@ function blake3Threads(api, t, msg) {
     c += size;
   }
   const n = pieces.length / 3;
-  pool = pool.slice(0, n - 1); // every worker starts with a piece, and one is left for this thread
+  pool = pool.slice(0, Math.max(0, n - 1)); // every worker starts with a piece, and one is left for this thread
   if (pool.length === 0) return 0;
   const spec = specOf(api.hash);
   const memory = sharedMemory(spec);

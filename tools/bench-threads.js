@@ -8,6 +8,13 @@
 //
 // Cases: blake3 of 1 MiB and of 100 MB; sha256.parallel of 32 x 1 MiB and of 1024 x 1 KiB; a
 // 1 KiB one-shot sha256 (which must stay on the calling thread).
+//
+// The "ceiling" row of a case: the same work cut in one share per core, each hashed by the wasm
+// entry in a worker of its own (own instance, own input, nothing shared; tools/bench-ceiling-
+// worker.js), all at once. It is what this machine's cores can do side by side with that kernel,
+// so it bounds what the pool can reach in the same run: on a 2-vCPU VM whose vCPUs share a core's
+// SIMD units, two SIMD-bound threads do not make 2x.
+import { Worker } from 'node:worker_threads';
 import * as W from '../wasm.js';
 import * as T from '../wasm_threads.js';
 import { WP } from '../workers.js';
@@ -25,10 +32,10 @@ const bytes = (n, seed) => {
 };
 const MiB = 1 << 20;
 const CASES = [
-  { name: 'blake3 1MiB', total: MiB, input: bytes(MiB, 1), run: (m, e) => e.blake3(m) },
-  { name: 'blake3 100MB', total: 1e8, input: bytes(1e8, 2), run: (m, e) => e.blake3(m) },
-  { name: 'sha256.parallel 32x1MiB', total: 32 * MiB, input: Array.from({ length: 32 }, (_, i) => bytes(MiB, i)), run: (m, e) => e.sha256.parallel(m) },
-  { name: 'sha256.parallel 1024x1KiB', total: MiB, input: Array.from({ length: 1024 }, (_, i) => bytes(1024, i)), run: (m, e) => e.sha256.parallel(m) },
+  { name: 'blake3 1MiB', total: MiB, input: bytes(MiB, 1), run: (m, e) => e.blake3(m), share: (n) => ({ kind: 'blake3', bytes: Math.ceil(MiB / n) }) },
+  { name: 'blake3 100MB', total: 1e8, input: bytes(1e8, 2), run: (m, e) => e.blake3(m), share: (n) => ({ kind: 'blake3', bytes: Math.ceil(1e8 / n) }) },
+  { name: 'sha256.parallel 32x1MiB', total: 32 * MiB, input: Array.from({ length: 32 }, (_, i) => bytes(MiB, i)), run: (m, e) => e.sha256.parallel(m), share: (n) => ({ kind: 'parallel', count: Math.ceil(32 / n), len: MiB }) },
+  { name: 'sha256.parallel 1024x1KiB', total: MiB, input: Array.from({ length: 1024 }, (_, i) => bytes(1024, i)), run: (m, e) => e.sha256.parallel(m), share: (n) => ({ kind: 'parallel', count: Math.ceil(1024 / n), len: 1024 }) },
   { name: 'sha256 1KiB one-shot', total: 1024, input: bytes(1024, 3), run: (m, e) => e.sha256(m), calls: 2000 },
 ];
 
@@ -37,17 +44,33 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 WP.setSize(cores);
 await T.sha256.parallel.async(Array.from({ length: 4 }, () => bytes(MiB, 9)));
 
+// The ceiling's threads: one per core, each told its share of a case, then "go" per round.
+const ceiling = Array.from({ length: cores }, () => new Worker(new URL('./bench-ceiling-worker.js', import.meta.url)));
+const answer = (w) => new Promise((resolve) => w.once('message', resolve));
+const allAnswer = () => Promise.all(ceiling.map(answer));
+
 console.log(`node ${process.version}, ${cores} cores, ${ROUNDS} rounds, median wall time; MB = 1e6 bytes`);
 for (const c of CASES.filter((x) => x.name.includes(filter))) {
   const impls = [{ name: 'wasm', entry: W, size: null }, ...sizes.map((n) => ({ name: `wasm_threads, ${n} thread${n > 1 ? 's' : ''}`, entry: T, size: n }))];
+  if (c.share !== undefined) {
+    const set = allAnswer();
+    for (const w of ceiling) w.postMessage({ type: 'setup', share: c.share(cores) });
+    await set;
+    impls.push({ name: `ceiling, ${cores} workers`, go: () => {
+      const done = allAnswer();
+      for (const w of ceiling) w.postMessage({ type: 'go' });
+      return done;
+    } });
+  }
   const calls = c.calls || 1;
   const times = impls.map(() => []);
   for (let r = 0; r <= ROUNDS; r++) {
     for (let j = 0; j < impls.length; j++) {
       const i = (j + r) % impls.length;
-      if (impls[i].size !== null) WP.setSize(impls[i].size);
+      if (impls[i].size !== null && impls[i].size !== undefined) WP.setSize(impls[i].size);
       const t0 = performance.now();
-      for (let k = 0; k < calls; k++) c.run(c.input, impls[i].entry);
+      if (impls[i].go !== undefined) await impls[i].go();
+      else for (let k = 0; k < calls; k++) c.run(c.input, impls[i].entry);
       if (r > 0) times[i].push((performance.now() - t0) / calls); // round 0 warms up
     }
   }
@@ -59,3 +82,4 @@ for (const c of CASES.filter((x) => x.name.includes(filter))) {
   });
 }
 WP.stop();
+for (const w of ceiling) await w.terminate();

@@ -207,12 +207,42 @@ test('WP.setSize checks its argument; WP.threads() says how many threads a call 
   WP.setSize(2);
 });
 
+test('a sync parallel() of BLAKE3 messages long enough to split finishes (no pool call inside a pool call)', () => {
+  // The calling thread's own units would offer their BLAKE3 chunks to the workers, behind units
+  // that wait for this thread's copies: a deadlock (the child process is killed after 60 s).
+  const script = `
+    import { blake3 } from './wasm_threads.js';
+    import * as W from './wasm.js';
+    import { WP } from './workers.js';
+    import { poolStatsForTests } from './runtime/workers.js';
+    WP.setSize(2);
+    const list = Array.from({ length: 12 }, (_, i) => new Uint8Array(2 << 20).fill(i));
+    await blake3.parallel.async(list); // the pool is up
+    const before = poolStatsForTests().jobs;
+    for (let r = 0; r < 3; r++) {
+      const a = blake3.parallel(list);
+      const b = W.blake3.parallel(list);
+      if (!a.every((x, i) => x.every((y, k) => y === b[i][k]))) throw new Error('digests differ');
+    }
+    if (poolStatsForTests().jobs === before) throw new Error('no job went to a worker');
+    WP.stop();
+    console.log('done');
+  `;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: repoRoot, timeout: 60000, encoding: 'utf8' });
+  assert.equal(r.error, undefined, 'the script did not finish within 60 s');
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout.trim(), 'done');
+});
+
 test('Node exits by itself after a script that used the pool', () => {
   const script = `
     import { sha256 } from './wasm_threads.js';
+    import { poolStatsForTests } from './runtime/workers.js';
     const msgs = Array.from({ length: 8 }, (_, i) => new Uint8Array(1 << 17).fill(i));
     sha256.parallel(msgs);
     await sha256.parallel.async(msgs);
+    sha256.parallel(msgs);
+    if (poolStatsForTests().jobs === 0) throw new Error('no job went to a worker');
     console.log('done');
   `;
   const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: repoRoot, timeout: 30000, encoding: 'utf8' });
