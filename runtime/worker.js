@@ -61,10 +61,23 @@ function units(job, each) {
   }
 }
 
+// The job's options, each byte array a view of the staging buffer (runtime/workers.js
+// parallelStaging: keys and salts travel there, not in the message).
+function paramsOf(staged, staging) {
+  if (staged === null) return null;
+  const params = {};
+  for (const k of Object.keys(staged)) {
+    const v = staged[k];
+    params[k] = v !== null && typeof v === 'object' ? new Uint8Array(staging, v.stagedAt, v.length) : v;
+  }
+  return params;
+}
+
 function parallel(job) {
-  const { name, memory, base, staging, spans, bounds, outAt, dkLen, params } = job;
+  const { name, memory, base, staging, spans, bounds, outAt, dkLen } = job;
   const spec = specFor(name, memory, base);
   const buf = new Uint8Array(staging);
+  const params = paramsOf(job.params, staging);
   units(job, (u) => {
     const a = bounds[u];
     const n = bounds[u + 1] - a;
@@ -81,14 +94,11 @@ function parallel(job) {
 }
 
 function blake3(job) {
-  const { name, memory, base, staging, pieces, cvAt, key, mode } = job;
+  const { name, memory, base, staging, pieces, cvAt, keyAt, mode } = job;
   const spec = specFor(name, memory, base);
   const msg = new Uint8Array(staging, 0, cvAt);
-  try {
-    units(job, (u) => spec.subtrees(msg, pieces.slice(3 * u, 3 * u + 3), key, mode, new Uint32Array(staging, cvAt + 32 * u, 8)));
-  } finally {
-    key.fill(0);
-  }
+  const key = new Uint32Array(staging, keyAt, 8);
+  units(job, (u) => spec.subtrees(msg, pieces.slice(3 * u, 3 * u + 3), key, mode, new Uint32Array(staging, cvAt + 32 * u, 8)));
 }
 
 // Test hook (tests/lib/workers.test.js): make the next job throw, or end this thread mid-job.

@@ -408,8 +408,11 @@ function messageUnits(list, threads) {
 }
 
 // The messages of a parallel() call in a staging buffer: message i at spans[2i] (length
-// spans[2i + 1]), digest i at outAt + i * dkLen.
-function parallelStaging(list, dkLen) {
+// spans[2i + 1]), digest i at outAt + i * dkLen, then the byte arrays of params (keys, salts:
+// they reach the workers in the staging buffer, zeroed after the call, not in the job message,
+// whose structured clone would leave a copy in the message queue's memory). params: the
+// options for the workers, each byte array replaced by { stagedAt, length }.
+function parallelStaging(list, dkLen, params) {
   const spans = new Array(2 * list.length);
   let at = 0;
   for (let i = 0; i < list.length; i++) {
@@ -417,8 +420,25 @@ function parallelStaging(list, dkLen) {
     spans[2 * i + 1] = list[i].length;
     at += list[i].length;
   }
-  const staging = takeStaging(at + list.length * dkLen);
-  return { spans, outAt: at, buf: new Uint8Array(staging, 0, at + list.length * dkLen) };
+  const outAt = at;
+  at += list.length * dkLen;
+  const keys = params === null ? [] : Object.keys(params);
+  let bytes = 0;
+  for (const k of keys) if (params[k] instanceof Uint8Array) bytes += params[k].length;
+  const buf = new Uint8Array(takeStaging(at + bytes), 0, at + bytes);
+  let staged = null;
+  if (params !== null) {
+    staged = {};
+    for (const k of keys) {
+      const v = params[k];
+      if (v instanceof Uint8Array) {
+        buf.set(v, at);
+        staged[k] = { stagedAt: at, length: v.length };
+        at += v.length;
+      } else staged[k] = v;
+    }
+  }
+  return { spans, outAt, buf, params: staged };
 }
 
 // Hashes messages [a, b) of list on this thread into res (and outs), SIMD lanes where the engine
@@ -486,11 +506,11 @@ function batchSync(hash, spec, memory, ready, list, params, dkLen, outs, res) {
   const n = bounds.length - 1;
   pool = pool.slice(0, Math.max(0, n - 1)); // every worker starts with a unit, and one is left for this thread
   if (pool.length === 0) return false;
-  const st = parallelStaging(list, dkLen);
+  const st = parallelStaging(list, dkLen, params);
   const call = newCall(pool.length);
   call.ctl[CLAIM] = (n - pool.length) << 16;
   call.ctl[COPIED] = n;
-  const job = { type: 'parallel', staging: st.buf.buffer, spans: st.spans, bounds, outAt: st.outAt, dkLen, params };
+  const job = { type: 'parallel', staging: st.buf.buffer, spans: st.spans, bounds, outAt: st.outAt, dkLen, params: st.params };
   sendAll(call, pool, n, hash, spec, memory, job);
   try {
     shareSync(
@@ -538,14 +558,14 @@ async function parallelAsync(hash, list, params, dkLen, outs, res) {
   const n = bounds.length - 1;
   pool = pool.slice(0, n);
   if (pool.length === 0) return false;
-  const st = parallelStaging(list, dkLen);
+  const st = parallelStaging(list, dkLen, params);
   const call = newCall(pool.length);
   call.ctl[CLAIM] = (n - pool.length) << 16;
   let lost = null;
   let ended = false;
   try {
     for (let i = 0; i < list.length; i++) st.buf.set(list[i], st.spans[2 * i]);
-    const job = { type: 'parallel', staging: st.buf.buffer, spans: st.spans, bounds, outAt: st.outAt, dkLen, params };
+    const job = { type: 'parallel', staging: st.buf.buffer, spans: st.spans, bounds, outAt: st.outAt, dkLen, params: st.params };
     sendAll(call, pool, n, hash, spec, memory, job);
     lost = await shareAsync(call);
     ended = true;
@@ -595,16 +615,19 @@ function blake3Threads(api, t, msg) {
   const spec = specOf(api.hash);
   const memory = sharedMemory(spec);
   if (memory === null) return 0;
-  // The staging buffer: msg[0, off) at the same offsets, then each piece's chaining value.
-  const buf = new Uint8Array(takeStaging(off + 32 * n), 0, off + 32 * n);
+  // The staging buffer: msg[0, off) at the same offsets, each piece's chaining value, and the
+  // key words (in the staging buffer, not in the job message: see parallelStaging).
+  const bytes = off + 32 * n + 32;
+  const buf = new Uint8Array(takeStaging(bytes), 0, bytes);
   const cvs = new Uint32Array(8 * n);
   const key = api.key();
+  new Uint32Array(buf.buffer, off + 32 * n, 8).set(key);
+  key.fill(0);
   const call = newCall(pool.length);
   call.ctl[CLAIM] = (n - pool.length) << 16;
   call.ctl[COPIED] = n;
-  const job = { type: 'blake3', staging: buf.buffer, pieces, cvAt: off, key, mode: api.flags() };
+  const job = { type: 'blake3', staging: buf.buffer, pieces, cvAt: off, keyAt: off + 32 * n, mode: api.flags() };
   sendAll(call, pool, n, api.hash, spec, memory, job);
-  key.fill(0);
   try {
     shareSync(
       call,
