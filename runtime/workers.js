@@ -61,16 +61,22 @@ function canBlock() {
   return blockable;
 }
 
+// A whole number from the environment (Node's process.env), or NaN: unset, or not readable (Deno
+// without --allow-env throws on the read).
+function envNumber(name) {
+  try {
+    const env = typeof process === 'object' && process !== null && process.env ? process.env[name] : undefined;
+    return env === undefined ? NaN : Number(env);
+  } catch {
+    return NaN;
+  }
+}
 function poolMinFromEnv() {
-  const env = typeof process === 'object' && process !== null && process.env ? process.env.AWASMC_POOL_MIN : undefined;
-  const n = env === undefined ? NaN : Number(env);
+  const n = envNumber('AWASMC_POOL_MIN');
   return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }
-
-// The default size: the machine's cores, or Node's AWASMC_THREADS (tests run the suite with 1, 2, 4).
 function defaultSize() {
-  const env = typeof process === 'object' && process !== null && process.env ? process.env.AWASMC_THREADS : undefined;
-  const n = env === undefined ? NaN : Number(env);
+  const n = envNumber('AWASMC_THREADS');
   return Number.isSafeInteger(n) && n >= 1 ? Math.min(n, MAX_WORKERS) : Math.min(coreCount(), MAX_WORKERS);
 }
 let size = defaultSize();
@@ -186,7 +192,7 @@ export const WP = Object.freeze({
     if (!Number.isSafeInteger(n) || n < 1 || n > MAX_WORKERS) throw new RangeError(`"n" must be an integer from 1 to ${MAX_WORKERS}, got ${n}`);
     size = n;
   },
-  /** Ends every worker (jobs under way fail); a later call starts them again. Deno needs it to exit. */
+  /** Ends every worker (jobs under way fail); a later call starts them again (Web Workers keep a Deno process running until then). */
   stop() {
     for (const w of workers) stopWorker(w);
     workers = [];
