@@ -1,6 +1,10 @@
 // Pass 7 for the js target: unrolled plain JavaScript from the lowered IR (all
 // values are 32-bit, held as int32 numbers). Each op's expression comes from
 // the op table's JS template; temporaries are `const tN`, locals `lN`.
+// Only the locals the code names are declared. Shorter forms where they mean the
+// same int32 value: a shr_u inside an op that converts to int32 anyway has no
+// `| 0`, a multiply by a power of two is a shift, and an index `x + c` folds c
+// into the element offset.
 #include <cstdio>
 #include <functional>
 #include <map>
@@ -65,6 +69,7 @@ struct JsEmitter {
   std::map<std::string, size_t> slots;
   int parts = 0;
   Refs* rec = nullptr;
+  std::set<uint32_t> named;    // the locals the emitted code names (only those are declared)
 
   size_t slot(const std::string& name) {
     auto it = slots.find(name);
@@ -92,7 +97,13 @@ struct JsEmitter {
       if (rec) rec->t_used.insert(id);
       return tname(id);
     }
-    return build(id);
+    return build(id, false);
+  }
+  // An operand that the op's template converts to int32 itself (bitwise ops and shifts): a
+  // shr_u there needs no `| 0` of its own.
+  std::string operand(uint32_t id, bool int32_context) {
+    if (int32_context && sch.inlined[id] && f[id].op == Op::ShrU) return build(id, true);
+    return expr(id);
   }
   std::string address(const Node& n) {
     Ty mt = static_cast<Ty>(n.imm2);
@@ -100,28 +111,59 @@ struct JsEmitter {
     const char* view = view_of(mt, shift);
     uint64_t base = n.imm >> shift;
     std::string idx;
-    if (n.a) idx = base ? paren(expr(n.a)) + " + " + std::to_string(base) : expr(n.a);
+    uint32_t a = n.a;
+    // An inlined `x + c` as the index: x + (c + base). The same element for every index inside
+    // the memory (an index that wraps int32 is outside it either way).
+    if (a && sch.inlined[a] && f[a].op == Op::Add) {
+      const Node& add = f[a];
+      for (int k = 0; k < 2; k++) {
+        const Node& c = f[add.operand(k)];
+        if (c.op != Op::Const || static_cast<int32_t>(static_cast<uint32_t>(c.imm)) < 0) continue;
+        base += static_cast<uint32_t>(c.imm);
+        a = add.operand(1 - k);
+        break;
+      }
+    }
+    if (a) idx = base ? paren(expr(a)) + " + " + std::to_string(base) : expr(a);
     else idx = std::to_string(base);
     return std::string(view) + "[" + idx + "]";
   }
   std::string local(uint64_t l, bool set) {
+    named.insert(static_cast<uint32_t>(l));
     if (rec) (set ? rec->l_set : rec->l_used).insert(static_cast<uint32_t>(l));
     return lname(l);
   }
-  std::string build(uint32_t id) {
+  // `int32_context`: the caller converts the value to int32 (a shr_u may leave out its `| 0`).
+  std::string build(uint32_t id, bool int32_context) {
     const Node& n = f[id];
     switch (n.op) {
       case Op::Const: return js_const(n.imm);
       case Op::LocalGet: return local(n.imm, false);
       case Op::Load: return address(n);
+      case Op::ShrU:
+        if (int32_context) return paren(operand(n.a, true)) + " >>> " + paren(operand(n.b, true));
+        break;
+      case Op::Mul:  // by a power of two: a shift (the same low 32 bits)
+        for (int k = 0; k < 2; k++) {
+          const Node& c = f[n.operand(k)];
+          uint32_t v = static_cast<uint32_t>(c.imm);
+          if (c.op == Op::Const && v > 1 && (v & (v - 1)) == 0) {
+            int sh = 0;
+            while ((1u << sh) != v) sh++;
+            return paren(operand(n.operand(1 - k), true)) + " << " + std::to_string(sh);
+          }
+        }
+        break;
       default: break;
     }
     const char* tpl = op_info(n.op).js;
     if (!tpl[0]) fail(n.loc, std::string("internal: ") + op_info(n.op).text + " reached the js emitter");
+    const bool bitwise = n.op == Op::And || n.op == Op::Or || n.op == Op::Xor || n.op == Op::Shl ||
+                         n.op == Op::ShrU || n.op == Op::ShrS || n.op == Op::Not;
     std::string s;
     for (const char* p = tpl; *p; p++) {
       if (*p == '$' && p[1] >= '0' && p[1] <= '2') {
-        s += paren(expr(n.operand(p[1] - '0')));
+        s += paren(operand(n.operand(p[1] - '0'), bitwise));
         p++;
       } else {
         s += *p;
@@ -170,7 +212,7 @@ struct JsEmitter {
         default:
           if (!sch.inlined[s.node]) {
             r.t_defined.insert(s.node);
-            out += ind + "const t" + std::to_string(s.node) + " = " + build(s.node) + ";\n";
+            out += ind + "const t" + std::to_string(s.node) + " = " + build(s.node, false) + ";\n";
           }
       }
     }
@@ -268,12 +310,11 @@ struct JsEmitter {
     for (uint32_t i = 0; i < f.nparams; i++) head += (i ? ", l" : "l") + std::to_string(i);
     head += ") {\n";
     for (uint32_t i = 0; i < f.nparams; i++) head += "    l" + std::to_string(i) + " |= 0;\n";  // numbers -> int32
-    if (f.locals.size() > f.nparams) {
-      head += "    let ";
-      for (size_t i = f.nparams; i < f.locals.size(); i++) head += (i > f.nparams ? ", l" : "l") + std::to_string(i) + " = 0";
-      head += ";\n";
-    }
     std::string body = block(f.body, 2);
+    std::string decl;
+    for (size_t i = f.nparams; i < f.locals.size(); i++)
+      if (named.count(static_cast<uint32_t>(i))) decl += (decl.empty() ? "l" : ", l") + std::to_string(i) + " = 0";
+    if (!decl.empty()) head += "    let " + decl + ";\n";
     if (f.result == Ty::None && !slot_of.empty()) body += "    " + xname() + ".fill(0); // no intermediate values stay behind\n";
     std::string out;
     if (!slot_of.empty()) out += "  const " + xname() + " = new Int32Array(" + std::to_string(slot_of.size()) + ");\n";
@@ -291,7 +332,7 @@ std::string emit_js_target(const Module& m, const SourceSet& sources) {
   out += "import { linkJs } from '../../runtime/link.js';\n";
   out += target_layout(m);
   for (const Function& f : m.functions) {
-    JsEmitter e{f, sources, {}, {}, {}, {}, 0, nullptr};
+    JsEmitter e{f, sources, {}, {}, {}, {}, 0, nullptr, {}};
     out += descriptor_head(m, f, true) + ", make(M8, M16, M32) {\n" + e.run() + "  return " + f.name + ";\n} });\n";
   }
   out += target_link(m, "linkJs(memoryBytes, list)");
