@@ -212,9 +212,9 @@ const RMD_F = [
 const rmdTable = (name, rows) => memory.data(name, u8, rows.flat());
 const RMD_RT = [rmdTable('rmd_r', RMD_R), rmdTable('rmd_r2', RMD_R2)];
 const RMD_ST = [rmdTable('rmd_s', RMD_S), rmdTable('rmd_s2', RMD_S2)];
-// One line; unrolled on wasm and js, on runtime a loop of RMD_PER steps per iteration over each
-// round's 16 (one step: 0.49 KB gzip of bytecode, 0.63-0.76x the unrolled speed; two: 0.69 KB,
-// 0.81x; four: 0.98 KB, 0.95x).
+// runtime: one line at a time, a loop of RMD_PER steps per iteration over each round's 16, word
+// order and rotation amounts read from the tables (one step: 0.49 KB gzip of bytecode, 0.63-0.76x
+// the unrolled speed; two: 0.69 KB, 0.81x; four: 0.98 KB, 0.95x).
 const RMD_PER = 2;
 const rmdLine = (W, S0, line, K, f) => {
   let [a, b, c, d, e] = S0;
@@ -225,15 +225,59 @@ const rmdLine = (W, S0, line, K, f) => {
     };
     loop(16 / RMD_PER, (q) => {
       for (let k = 0; k < RMD_PER; k++) step(q * RMD_PER + k);
-    }, { unroll: UNROLL });
+    });
   }
   return [a, b, c, d, e];
 };
-const ripemdRound = (W, S) => {
+const ripemdRolled = (W, S) => {
   const [a, b, c, d, e] = rmdLine(W, S, 0, RMD_K, (j) => RMD_F[j]);
   const [a2, b2, c2, d2, e2] = rmdLine(W, S, 1, RMD_K2, (j) => RMD_F[4 - j]);
   return [S[1] + c + d2, S[2] + d + e2, S[3] + e + a2, S[4] + a + b2, S[0] + b + c2];
 };
+// wasm and js: unrolled, the two lines interleaved step by step (their dependence chains side by
+// side; measured no faster than one line after the other on this machine, where V8's code for the
+// step runs at about three instructions per cycle: the op count and register spills bound it).
+// The sum is ordered so that only f(b, c, d) waits for b, the word the step before wrote: a, the
+// constant and the message word are added first (K = 0 adds nothing), and f is written with b
+// as late as it can be. Each f is three ops (f1 two), as the paper's forms are: f4 (x & z) |
+// (y & ~z) as y ^ (z & (x ^ y)) measured fewer instructions than (y & ~z) + (x & z) (whose first
+// term is off the chain) and was as fast.
+const RMD_FC = [
+  (b, c, d) => b ^ (c ^ d),
+  (b, c, d) => d ^ (b & (c ^ d)),
+  (b, c, d) => (b | ~c) ^ d,
+  (b, c, d) => c ^ (d & (b ^ c)),
+  (b, c, d) => b ^ (c | ~d),
+];
+const rmdStep = ([a, b, c, d, e], f, k, x, s) => {
+  const T = rotl((k === 0 ? a + x : a + u32(k) + x) + f(b, c, d), s) + e;
+  return [e, T, b, rotl(c, 10), d];
+};
+const ripemdInterleaved = (X, S) => {
+  let L = [...S];
+  let R = [...S];
+  for (let j = 0; j < 5; j++) {
+    for (let i = 0; i < 16; i++) {
+      L = rmdStep(L, RMD_FC[j], RMD_K[j], X[RMD_R[j][i]], RMD_S[j][i]);
+      R = rmdStep(R, RMD_FC[4 - j], RMD_K2[j], X[RMD_R2[j][i]], RMD_S2[j][i]);
+    }
+  }
+  const [a, b, c, d, e] = L;
+  const [a2, b2, c2, d2, e2] = R;
+  return [S[1] + c + d2, S[2] + d + e2, S[3] + e + a2, S[4] + a + b2, S[0] + b + c2];
+};
 export const ripemd160_init = init([0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0]);
-export const ripemd160_compress = compressor(5, block.as(u32), ripemdRound);
+// The block's 16 words as views from byte 4 * i on, read at the block's word index: on wasm one
+// address (n << 6) per block and the word's place as the loads' static offset (through
+// compressor's W(i), (n * 16 + i) << 2 was computed for every word).
+const RMD_X = Array.from({ length: 16 }, (_, i) => block.as(u32, 4 * i));
+export const ripemd160_compress = fn([u32], (blocks) => {
+  let S = [0, 1, 2, 3, 4].map((i) => H.load(i));
+  loop(blocks, (n) => {
+    const at = n * 16;
+    S = ripemdInterleaved(RMD_X.map((v) => v.load(at)), S);
+  });
+  S.forEach((x, i) => H.store(i, x));
+}, { targets: UNROLL });
+export const ripemd160_compress_rt = compressor(5, block.as(u32), ripemdRolled, { targets: ['runtime'], name: 'ripemd160_compress' });
 export const ripemd160_output = output(5, out.as(u32));
