@@ -37,6 +37,16 @@ const COPIED = 1;
 const FIN = 2;
 const STATUS = 3;
 
+// Zeroes buf[a, b) (buf a view from offset 0 of a SharedArrayBuffer) in 8-byte words where
+// aligned: V8 fills a shared Uint8Array a byte at a time (runtime/workers.js wipeRange).
+function wipeRange(buf, a, b) {
+  const w0 = Math.min((a + 7) >> 3, b >> 3);
+  const w1 = b >> 3;
+  buf.fill(0, a, w0 << 3);
+  if (w1 > w0) new Float64Array(buf.buffer, w0 << 3, w1 - w0).fill(0);
+  buf.fill(0, Math.max(a, w1 << 3), b);
+}
+
 // Claims the next unit from the back of the call, or returns -1 when none is left.
 function claim(ctl) {
   for (;;) {
@@ -90,6 +100,9 @@ function parallel(job) {
     // SIMD lanes where the engine has them (as the calling thread does), the rest one by one.
     const done = spec.parallel !== undefined ? spec.parallel(list, params, dkLen, outs, new Array(n)) : 0;
     for (let i = done; i < n; i++) spec.run(list[i], null, params, dkLen, buf, outs[i][1]);
+    // This unit's message bytes are done with: zeroed here, in parallel, not by the caller.
+    const last = a + n - 1;
+    wipeRange(buf, spans[2 * a], spans[2 * last] + spans[2 * last + 1]);
   });
 }
 
@@ -98,7 +111,10 @@ function blake3(job) {
   const spec = specFor(name, memory, base);
   const msg = new Uint8Array(staging, 0, cvAt);
   const key = new Uint32Array(staging, keyAt, 8);
-  units(job, (u) => spec.subtrees(msg, pieces.slice(3 * u, 3 * u + 3), key, mode, new Uint32Array(staging, cvAt + 32 * u, 8)));
+  units(job, (u) => {
+    spec.subtrees(msg, pieces.slice(3 * u, 3 * u + 3), key, mode, new Uint32Array(staging, cvAt + 32 * u, 8));
+    wipeRange(msg, pieces[3 * u], pieces[3 * u] + pieces[3 * u + 2] * 1024); // (see parallel)
+  });
 }
 
 // Test hook (tests/lib/workers.test.js): make the next job throw, or end this thread mid-job.

@@ -240,9 +240,9 @@ function takeStaging(bytes) {
   for (let i = 0; i < spare.length; i++)
     if (spare[i].byteLength >= bytes && (best < 0 || spare[i].byteLength < spare[best].byteLength)) best = i;
   if (best >= 0) return spare.splice(best, 1)[0];
-  let cap = 1 << 16; // powers of two (up to SPARE_BYTES), so that similar calls reuse them
-  while (cap < bytes && cap < SPARE_BYTES) cap *= 2;
-  return new SharedArrayBuffer(Math.max(cap, bytes));
+  // Whole MiBs, so that similar calls reuse them (not powers of two: a 32 MiB batch with its
+  // digests would take 64 MiB, and with a smaller buffer kept beside it, go unkept).
+  return new SharedArrayBuffer(Math.ceil(bytes / (1 << 20)) * (1 << 20));
 }
 function giveBack(staging) {
   let kept = staging.byteLength;
@@ -338,6 +338,7 @@ function shareSync(call, n, copy, own) {
     const first = c >>> 16;
     for (let v; (v = Atomics.load(ctl, FIN)) < n - first; ) Atomics.wait(ctl, FIN, v, 100);
     call.first = first;
+    call.copied = failed ? 0 : copied;
     sharing = false;
   }
 }
@@ -365,6 +366,7 @@ async function shareAsync(call) {
 function failureOf(call, memory, spec, lost = null) {
   let failure = lost;
   call.reusable = lost === null;
+  call.failed = true; // (until the end: a throw in between leaves it set)
   for (const j of call.jobs) {
     const status = Atomics.load(call.ctl, STATUS + j.slot);
     if (status < 2) continue;
@@ -376,12 +378,25 @@ function failureOf(call, memory, spec, lost = null) {
       new Uint8Array(memory.buffer, (j.w.index + 1) * bytes, bytes).fill(0);
     }
   }
+  call.failed = failure !== null;
   return failure;
 }
 // The staging buffer zeroed, and kept for later calls when no worker can still write into it.
-function release(call, buf) {
-  wipe(buf);
+// (After a call that succeeded, the workers have zeroed the bytes of every unit they hashed, and
+// `dirty` lists [start, end) pairs of what else may be non-zero: units this thread copied and then hashed
+// itself, and the digests and params behind the messages; after a failure, the whole buffer.)
+function release(call, buf, dirty = null) {
+  if (dirty === null || call.failed) wipe(buf);
+  else for (let i = 0; i < dirty.length; i += 2) wipeRange(buf, dirty[i], dirty[i + 1]);
   if (call.reusable) giveBack(buf.buffer);
+}
+// Zeroes buf[a, b) (buf a view from offset 0 of its buffer), in 8-byte words where aligned.
+function wipeRange(buf, a, b) {
+  const w0 = Math.min((a + 7) >> 3, b >> 3);
+  const w1 = b >> 3;
+  buf.fill(0, a, w0 << 3);
+  if (w1 > w0) new Float64Array(buf.buffer, w0 << 3, w1 - w0).fill(0);
+  buf.fill(0, Math.max(a, w1 << 3), b);
 }
 
 // The error a worker reported for job j (its message as UTF-8 in `errors`).
@@ -533,7 +548,8 @@ function batchSync(hash, spec, memory, ready, list, params, dkLen, outs, res) {
     try {
       if (failure === null) deliver(st, bounds[call.first], list.length, dkLen, outs, res);
     } finally {
-      release(call, st.buf);
+      const at = (u) => (u < n ? st.spans[2 * bounds[u]] : st.outAt);
+      release(call, st.buf, [at(call.copied), at(Math.max(call.copied, call.first)), st.outAt, st.buf.length]);
     }
     if (failure !== null) throw failure;
   }
@@ -581,7 +597,7 @@ async function parallelAsync(hash, list, params, dkLen, outs, res) {
     try {
       if (failure === null && ended) deliver(st, 0, list.length, dkLen, outs, res);
     } finally {
-      release(call, st.buf);
+      release(call, st.buf, ended ? [st.outAt, st.buf.length] : null);
     }
     if (failure !== null) throw failure;
   }
@@ -646,7 +662,8 @@ function blake3Threads(api, t, msg) {
     try {
       if (failure === null) cvs.set(new Uint32Array(buf.buffer, off + 32 * call.first, 8 * (n - call.first)), 8 * call.first);
     } finally {
-      release(call, buf);
+      const at = (u) => (u < n ? pieces[3 * u] : off);
+      release(call, buf, [at(call.copied), at(Math.max(call.copied, call.first)), off, bytes]);
     }
     if (failure !== null) {
       cvs.fill(0);
