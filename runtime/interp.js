@@ -25,12 +25,12 @@ function decode(text) {
     for (;;) {
       let c = text.charCodeAt(p++);
       c -= 35 + (c > 39) + (c > 92);
-      if (!(c >= 0)) throw new Error('interp: truncated bytecode');
+      if (!(c >= 0)) throw new Error('interp: truncated');
       if (c < 45) return v * 45 + c;
       v = v * 45 + c - 45;
     }
   };
-  if (num() !== VERSION) throw new Error('interp: bytecode of another version');
+  if (num() !== VERSION) throw new Error('interp: version');
   const fixed = num();
   const consts = num();
   const code = [];
@@ -45,8 +45,8 @@ function decode(text) {
       dest = num();
       continue;
     }
-    const format = op ? FORMATS[op] : undefined;
-    if (format === undefined) throw new Error(`interp: unsupported opcode ${op}`);
+    const format = FORMATS[op]; // ('' for 0: const only comes from the pool)
+    if (!format) throw new Error(`interp: opcode ${op}`);
     let at = code.push(op, 0, 0, 0, 0) - 4;
     for (const t of format) {
       const v = t === 'v' ? (dest < 0 ? fixed + values : dest) : num();
@@ -109,7 +109,7 @@ export function linkProgram(memoryBytes, list) {
         case 32: pc = d; break; // jump
         case 33: if (r[d] === 0) pc = a; break; // jump_if_zero
         case 34: r[d] = ((r[a] >>> 0) + (r[b] >>> 0) + (r[code[pc - 1]] >>> 0)) / 4294967296 | 0; break; // carry: 0..2
-        default: throw new Error(`interp: bad opcode ${o} at ${pc - 5}`);
+        // (No default: decode() refused every other opcode.)
       }
     }
   }
