@@ -4,7 +4,7 @@
 // completion in the job's control word (for a blocked caller) and by a message (for async ones).
 import * as entry from '../wasm_threads.js';
 import { specOf } from './shell.js';
-import { WP } from './workers.js';
+import { WP, CHUNK, CLAIM, COPIED, FIN, STATUS, wipeRange } from './workers.js';
 
 // A pool worker hashes its share alone: a pool of its own would hand out the same copies of the
 // layout (k + 1 of the caller's memory) as the caller's pool, and its workers would overwrite
@@ -30,22 +30,6 @@ const wt =
 const port = wt !== undefined && wt.parentPort ? wt.parentPort : globalThis;
 const post = (m) => port.postMessage(m);
 const encoder = new TextEncoder();
-
-// A call's control block (runtime/workers.js, "A call shared out in units"): word numbers.
-const CLAIM = 0;
-const COPIED = 1;
-const FIN = 2;
-const STATUS = 3;
-
-// Zeroes buf[a, b) (buf a view from offset 0 of a SharedArrayBuffer) in 8-byte words where
-// aligned: V8 fills a shared Uint8Array a byte at a time (runtime/workers.js wipeRange).
-function wipeRange(buf, a, b) {
-  const w0 = Math.min((a + 7) >> 3, b >> 3);
-  const w1 = b >> 3;
-  buf.fill(0, a, w0 << 3);
-  if (w1 > w0) new Float64Array(buf.buffer, w0 << 3, w1 - w0).fill(0);
-  buf.fill(0, Math.max(a, w1 << 3), b);
-}
 
 // Claims the next unit from the back of the call, or returns -1 when none is left.
 function claim(ctl) {
@@ -113,7 +97,7 @@ function blake3(job) {
   const key = new Uint32Array(staging, keyAt, 8);
   units(job, (u) => {
     spec.subtrees(msg, pieces.slice(3 * u, 3 * u + 3), key, mode, new Uint32Array(staging, cvAt + 32 * u, 8));
-    wipeRange(msg, pieces[3 * u], pieces[3 * u] + pieces[3 * u + 2] * 1024); // (see parallel)
+    wipeRange(msg, pieces[3 * u], pieces[3 * u] + pieces[3 * u + 2] * CHUNK); // (see parallel)
   });
 }
 

@@ -249,13 +249,6 @@ function giveBack(staging) {
   for (const b of spare) kept += b.byteLength;
   if (kept <= SPARE_BYTES) spare.push(staging);
 }
-// Zeroes buf (a view from offset 0 of a SharedArrayBuffer) in 8-byte words: V8 fills a shared
-// Uint8Array a byte at a time, eight times slower.
-function wipe(buf) {
-  const words = buf.length >> 3;
-  new Float64Array(buf.buffer, 0, words).fill(0);
-  buf.fill(0, words << 3);
-}
 
 // ---- A call shared out in units: groups of messages for parallel(), aligned subtrees for BLAKE3.
 // Each worker given a job starts with one unit of its own, counted from the back (so every worker
@@ -265,17 +258,17 @@ function wipe(buf) {
 // of them (the copy overlaps the hashing). The threads so end together however unevenly they run
 // (two threads of this 2-vCPU machine ran up to 1.5x apart), and no thread waits for a busy one.
 //
-// A call's control block, an Int32Array over a SharedArrayBuffer (runtime/worker.js has the same
-// word numbers):
+// A call's control block, an Int32Array over a SharedArrayBuffer (word numbers exported for
+// runtime/worker.js):
 //   [CLAIM]      front | back << 16: units [front, back) are unclaimed
 //   [COPIED]     units [copied, n) are in the staging buffer
 //   [FIN]        units the workers have ended (done, or failed in)
 //   [STATUS + k] job k's end: 0 under way, 1 done, 2 failed, 3 failed and the thread is gone
 // and `errors`, a failed job's message as UTF-8 (256 bytes per job).
-const CLAIM = 0;
-const COPIED = 1;
-const FIN = 2;
-const STATUS = 3;
+export const CLAIM = 0;
+export const COPIED = 1;
+export const FIN = 2;
+export const STATUS = 3;
 const MAX_UNITS = 0x7fff;
 const UNITS_PER_THREAD = 8; // enough to even out threads that run at different speeds
 
@@ -386,12 +379,13 @@ function failureOf(call, memory, spec, lost = null) {
 // `dirty` lists [start, end) pairs of what else may be non-zero: units this thread copied and then hashed
 // itself, and the digests and params behind the messages; after a failure, the whole buffer.)
 function release(call, buf, dirty = null) {
-  if (dirty === null || call.failed) wipe(buf);
+  if (dirty === null || call.failed) wipeRange(buf, 0, buf.length);
   else for (let i = 0; i < dirty.length; i += 2) wipeRange(buf, dirty[i], dirty[i + 1]);
   if (call.reusable) giveBack(buf.buffer);
 }
-// Zeroes buf[a, b) (buf a view from offset 0 of its buffer), in 8-byte words where aligned.
-function wipeRange(buf, a, b) {
+// Zeroes buf[a, b) (buf a view from offset 0 of a SharedArrayBuffer), in 8-byte words where
+// aligned: V8 fills a shared Uint8Array a byte at a time, eight times slower. (Also runtime/worker.js.)
+export function wipeRange(buf, a, b) {
   const w0 = Math.min((a + 7) >> 3, b >> 3);
   const w1 = b >> 3;
   buf.fill(0, a, w0 << 3);
@@ -608,7 +602,7 @@ async function parallelAsync(hash, list, params, dkLen, outs, res) {
 // (runtime/blake3.js offers them through spec.threads from inside its session). Returns how many
 // bytes of msg it consumed (whole pieces, pushed on t's stack in order), or 0 to let the engine go
 // on alone.
-const CHUNK = 1024;
+export const CHUNK = 1024; // (BLAKE3 chunk bytes; also runtime/worker.js)
 function blake3Threads(api, t, msg) {
   if (size < 2 || msg.length < BLAKE3_MIN_BYTES || sharing || !canBlock() || !supported()) return 0;
   let pool = readyWorkers(size - 1, msg.length);
