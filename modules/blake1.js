@@ -13,7 +13,7 @@
 // BLAKE-224/256, u64x2 halves of rows for BLAKE-384/512) and a runtime loop over a permutation
 // table for js and runtime.
 import { u8, u32, u64, u32x4, u64x2, memory, fn, loop, rotr, select, shuffle } from 'awasm';
-import { COLUMNS, G, IV224, IV256, IV384, IV512, SIGMA, halfRounds, rowRounds, sigmaTable } from './blake_common.js';
+import { COLUMNS, G, IV224, IV256, IV384, IV512, SIGMA, halfRounds, rowRounds, sigmaTable, wordsOf } from './blake_common.js';
 
 // The constants: the first digits of pi, 16 words of 32 bits (BLAKE-256, §2.1.1 of the
 // submission) and of 64 bits (BLAKE-512, §2.2.1).
@@ -82,37 +82,45 @@ function compressBlock(V, h, s, n, t) {
 const clearWords = () => {
   for (let i = 0; i < 16; i++) words.store(i, u64(0));
 };
-function kernels(V, prefix) {
-  const options = { targets: ['js', 'runtime'] };
-  const loadH = () => [0, 1, 2, 3, 4, 5, 6, 7].map((i) => V.H.load(i));
-  const storeH = (h) => h.forEach((x, i) => V.H.store(i, x));
-  const loadSalt = () => [0, 1, 2, 3].map((i) => V.salt.load(i));
-  // compress(blocks): `blocks` whole message blocks from `block` offset 0; each adds its bits
-  // to the counter first, and is compressed with the counter that includes them.
+// compress(blocks) and final(bits) on `targets` over one form of the state: loadH/storeH the
+// chaining value, loadSalt the salt, block(V, h, s, n, t) one compression; after() ends both.
+// compress: `blocks` whole message blocks from `block` offset 0; each adds its bits to the
+// counter first, and is compressed with the counter that includes them. final: a padded block at
+// `block` offset 0 holding `bits` message bits (a multiple of 8, less than a block): the counter
+// grows by `bits`, and the block is compressed with it, or with 0 when the block holds no message
+// bit (§2.1.4: a block of padding only).
+function counterKernels(V, prefix, targets, { loadH, storeH, loadSalt, block, after = () => {} }) {
+  const options = { targets };
   const compress = fn([u32], (blocks) => {
     const s = loadSalt();
     let h = loadH();
     let t = counter.load(8);
     loop(blocks, (n) => {
       t = t + u64(V.blockBits);
-      h = compressBlock(V, h, s, n, t);
+      h = block(V, h, s, n, t);
     });
     storeH(h);
     counter.store(8, t);
-    clearWords();
+    after();
   }, { ...options, name: `${prefix}_compress` });
-  // final(bits): a padded block at `block` offset 0 holding `bits` message bits (a multiple of 8,
-  // less than a block): the counter grows by `bits`, and the block is compressed with it, or
-  // with 0 when the block holds no message bit (§2.1.4: a block of padding only).
   const final = fn([u32], (bits) => {
     const t = counter.load(8) + u64(bits);
     const used = select(bits === 0, u64(0), t);
-    storeH(compressBlock(V, loadH(), loadSalt(), u32(0), used));
+    storeH(block(V, loadH(), loadSalt(), u32(0), used));
     counter.store(8, t);
-    clearWords();
+    after();
   }, { ...options, name: `${prefix}_final` });
   return { compress, final };
 }
+// The rolled kernels (js, runtime): scalar words, message words cleared after each call.
+const kernels = (V, prefix) =>
+  counterKernels(V, prefix, ['js', 'runtime'], {
+    loadH: () => [0, 1, 2, 3, 4, 5, 6, 7].map((i) => V.H.load(i)),
+    storeH: (h) => h.forEach((x, i) => V.H.store(i, x)),
+    loadSalt: () => [0, 1, 2, 3].map((i) => V.salt.load(i)),
+    block: compressBlock,
+    after: clearWords,
+  });
 
 // BLAKE-224/256 on wasm: the 4x4 working words as four u32x4 rows, as BLAKE2s in
 // modules/blake2.js (rowRounds in blake_common.js: one G mixes the four columns at once). The
@@ -121,13 +129,7 @@ function kernels(V, prefix) {
 function compressRows(V, h, s, n, t) {
   const { C } = V;
   const M4 = block.as(u32x4.be);
-  const mv = [0, 1, 2, 3].map((i) => M4.load(n * 4 + i));
-  // [m[i], m[i], m[j], m[j]]
-  const two = (i, j) => shuffle(mv[i >> 2], mv[j >> 2], [i & 3, i & 3, 4 + (j & 3), 4 + (j & 3)]);
-  const four = (i, j, k, l) =>
-    i >> 2 === j >> 2 && k >> 2 === l >> 2
-      ? shuffle(mv[i >> 2], mv[k >> 2], [i & 3, j & 3, 4 + (k & 3), 4 + (l & 3)])
-      : shuffle(two(i, j), two(k, l), [0, 2, 4, 6]);
+  const four = wordsOf([0, 1, 2, 3].map((i) => M4.load(n * 4 + i)));
   // The terms of G numbers g: message word p[2g + y] XOR constant p[2g + 1 - y].
   const words = (p, g, y) => four(...g.map((k) => p[2 * k + y])) ^ u32x4(...g.map((k) => C[p[2 * k + 1 - y]]));
   const t0 = u32(t);
@@ -137,27 +139,14 @@ function compressRows(V, h, s, n, t) {
   return [h[0] ^ s ^ a ^ c, h[1] ^ s ^ b ^ d];
 }
 function rowKernels(V, prefix) {
-  const options = { targets: ['wasm', 'wasm_threads'] };
   const H4 = state.as(u32x4);
   const S4 = salt.as(u32x4.be);
-  const compress = fn([u32], (blocks) => {
-    const s = S4.load(0);
-    let h = [H4.load(0), H4.load(1)];
-    let t = counter.load(8);
-    loop(blocks, (n) => {
-      t = t + u64(V.blockBits);
-      h = compressRows(V, h, s, n, t);
-    });
-    h.forEach((x, i) => H4.store(i, x));
-    counter.store(8, t);
-  }, { ...options, name: `${prefix}_compress` });
-  const final = fn([u32], (bits) => {
-    const t = counter.load(8) + u64(bits);
-    const used = select(bits === 0, u64(0), t);
-    compressRows(V, [H4.load(0), H4.load(1)], S4.load(0), u32(0), used).forEach((x, i) => H4.store(i, x));
-    counter.store(8, t);
-  }, { ...options, name: `${prefix}_final` });
-  return { compress, final };
+  return counterKernels(V, prefix, ['wasm', 'wasm_threads'], {
+    loadH: () => [H4.load(0), H4.load(1)],
+    storeH: (h) => h.forEach((x, i) => H4.store(i, x)),
+    loadSalt: () => S4.load(0),
+    block: compressRows,
+  });
 }
 
 // BLAKE-384/512 on wasm: as BLAKE2b in modules/blake2.js, the 4x4 working words as eight u64x2
@@ -180,30 +169,14 @@ function compressHalves(V, h, s, n, t) {
   return [a[0] ^ c[0], a[1] ^ c[1], b[0] ^ d[0], b[1] ^ d[1]].map((x, i) => x ^ h[i] ^ s[i % 2]);
 }
 function halfKernels(V, prefix) {
-  const options = { targets: ['wasm', 'wasm_threads'] };
   const H2 = state.as(u64x2);
   const S2 = salt.as(u64x2.be);
-  const loadH = () => [0, 1, 2, 3].map((i) => H2.load(i));
-  const storeH = (h) => h.forEach((x, i) => H2.store(i, x));
-  const loadSalt = () => [S2.load(0), S2.load(1)];
-  const compress = fn([u32], (blocks) => {
-    const s = loadSalt();
-    let h = loadH();
-    let t = counter.load(8);
-    loop(blocks, (n) => {
-      t = t + u64(V.blockBits);
-      h = compressHalves(V, h, s, n, t);
-    });
-    storeH(h);
-    counter.store(8, t);
-  }, { ...options, name: `${prefix}_compress` });
-  const final = fn([u32], (bits) => {
-    const t = counter.load(8) + u64(bits);
-    const used = select(bits === 0, u64(0), t);
-    storeH(compressHalves(V, loadH(), loadSalt(), u32(0), used));
-    counter.store(8, t);
-  }, { ...options, name: `${prefix}_final` });
-  return { compress, final };
+  return counterKernels(V, prefix, ['wasm', 'wasm_threads'], {
+    loadH: () => [0, 1, 2, 3].map((i) => H2.load(i)),
+    storeH: (h) => h.forEach((x, i) => H2.store(i, x)),
+    loadSalt: () => [S2.load(0), S2.load(1)],
+    block: compressHalves,
+  });
 }
 
 // init(): h = the initial value, t = 0 (the runtime writes the salt region).

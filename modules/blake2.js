@@ -14,7 +14,7 @@
 // constant table (small code; unrolled 12 rounds of 64-bit arithmetic in 32-bit halves would be
 // hundreds of KB of JavaScript).
 import { u8, u32, u64, u32x4, u64x2, memory, fn, loop, rotr, shuffle } from 'awasm';
-import { COLUMNS, G, IV256, IV512, halfRounds, rowRounds, sigmaTable } from './blake_common.js';
+import { COLUMNS, G, IV256, IV512, halfRounds, rowRounds, sigmaTable, wordsOf } from './blake_common.js';
 
 // Memory: `state` is h[0..7] (BLAKE2b: eight u64 = bytes 0..63; BLAKE2s: eight u32 = bytes
 // 0..31) and the byte counter t as one u64 at bytes 64..71 (BLAKE2s' counter is 64 bits; of
@@ -91,13 +91,7 @@ const init = (V) => fn([u32, u32], (outLen, keyLen) => {
 // scalar loads).
 function compressRows(V, h, n, t, f) {
   const M4 = V.M.as(u32x4);
-  const mv = [0, 1, 2, 3].map((i) => M4.load(n * 4 + i));
-  // [m[i], m[i], m[j], m[j]]
-  const two = (i, j) => shuffle(mv[i >> 2], mv[j >> 2], [i & 3, i & 3, 4 + (j & 3), 4 + (j & 3)]);
-  const four = (i, j, k, l) =>
-    i >> 2 === j >> 2 && k >> 2 === l >> 2
-      ? shuffle(mv[i >> 2], mv[k >> 2], [i & 3, j & 3, 4 + (k & 3), 4 + (l & 3)])
-      : shuffle(two(i, j), two(k, l), [0, 2, 4, 6]);
+  const four = wordsOf([0, 1, 2, 3].map((i) => M4.load(n * 4 + i)));
   const words = (p, g, y) => four(...g.map((k) => p[2 * k + y]));
   const iv = V.IV;
   const rows = [h[0], h[1], u32x4(iv[0], iv[1], iv[2], iv[3]), u32x4(iv[4], iv[5], iv[6], iv[7]) ^ u32x4(u32(t), u32(t >>> 32), f, u32(0))];

@@ -30,18 +30,20 @@ export const COLUMNS = [
 
 // The G function (BLAKE submission §2.1.2, RFC 7693 §3.1) on a, b, c, d with the two words x and
 // y it adds (BLAKE: message XOR constant; BLAKE2: message), rotating by R[0..3]. On scalars it is
-// one G; on u32x4 rows (lane i = column i) it is four at once.
-export const mix = (R, [a, b, c, d], x, y) => {
-  a = a + b + x;
-  d = rotr(d ^ a, R[0]);
+// one G; on u32x4 rows (lane i = column i) it is four at once. mixWith: rotations by
+// rotate(x, n), and with `early` the message term added to a before b (mixEarly below).
+const mixWith = (R, rotate, early) => ([a, b, c, d], x, y) => {
+  a = early ? a + x + b : a + b + x;
+  d = rotate(d ^ a, R[0]);
   c = c + d;
-  b = rotr(b ^ c, R[1]);
-  a = a + b + y;
-  d = rotr(d ^ a, R[2]);
+  b = rotate(b ^ c, R[1]);
+  a = early ? a + y + b : a + b + y;
+  d = rotate(d ^ a, R[2]);
   c = c + d;
-  b = rotr(b ^ c, R[3]);
+  b = rotate(b ^ c, R[3]);
   return [a, b, c, d];
 };
+export const mix = (R, v, x, y) => mixWith(R, rotr, false)(v, x, y);
 /** G on the working words v[v4[0..3]] of the array v; returns a new array (for rolled loops). */
 export const G = (v, R, v4, x, y) => {
   const res = [...v];
@@ -61,17 +63,7 @@ export const rot = (x, k) => shuffle(x, x, [0, 1, 2, 3].map((i) => (i + k) % 4))
 //   holds the diagonal through v(4 + i): G7, G4, G5, G6.
 
 /** G as mix, with the message term added to a first and rotations by rotate(x, n). */
-export const mixEarly = (R, rotate) => ([a, b, c, d], x, y) => {
-  a = a + x + b;
-  d = rotate(d ^ a, R[0]);
-  c = c + d;
-  b = rotate(b ^ c, R[1]);
-  a = a + y + b;
-  d = rotate(d ^ a, R[2]);
-  c = c + d;
-  b = rotate(b ^ c, R[3]);
-  return [a, b, c, d];
-};
+export const mixEarly = (R, rotate) => mixWith(R, rotate, true);
 
 /**
  * The rounds on four u32x4 rows [a, b, c, d] (lane i = column i). words(p, [g0, g1, g2, g3], y)
@@ -129,3 +121,17 @@ export const IV512 = [
   0x6a09e667f3bcc908n, 0xbb67ae8584caa73bn, 0x3c6ef372fe94f82bn, 0xa54ff53a5f1d36f1n,
   0x510e527fade682d1n, 0x9b05688c2b3e6c1fn, 0x1f83d9abfb41bd6bn, 0x5be0cd19137e2179n,
 ];
+
+/**
+ * The message vectors of a u32x4 row kernel (BLAKE2s, BLAKE-256), from mv, the block's four
+ * loaded vectors: four(i, j, k, l) is [m[i], m[j], m[k], m[l]], one static shuffle when the words
+ * come in pairs from two loaded vectors, else three.
+ */
+export function wordsOf(mv) {
+  // [m[i], m[i], m[j], m[j]]
+  const two = (i, j) => shuffle(mv[i >> 2], mv[j >> 2], [i & 3, i & 3, 4 + (j & 3), 4 + (j & 3)]);
+  return (i, j, k, l) =>
+    i >> 2 === j >> 2 && k >> 2 === l >> 2
+      ? shuffle(mv[i >> 2], mv[k >> 2], [i & 3, j & 3, 4 + (k & 3), 4 + (l & 3)])
+      : shuffle(two(i, j), two(k, l), [0, 2, 4, 6]);
+}

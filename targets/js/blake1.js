@@ -15,7 +15,7 @@ export const regions = Object.freeze({
 export const functions = Object.freeze(['blake224_init', 'blake256_compress', 'blake256_final', 'blake256_init', 'blake256_output', 'blake384_init', 'blake512_compress', 'blake512_final', 'blake512_init', 'blake512_output']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, regions, link });
 export const $blake224_init = /* @__PURE__ */ Object.freeze({ layout, name: 'blake224_init', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/blake1.js:210
+  // modules/blake1.js:183
   function blake224_init() {
     M32[0] = 0xc1059ed8 | 0;
     M32[1] = 0x367cd507;
@@ -31,7 +31,7 @@ export const $blake224_init = /* @__PURE__ */ Object.freeze({ layout, name: 'bla
   return blake224_init;
 } });
 export const $blake256_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'blake256_compress', params: 1, result: null, data: [[8368, 'AAECAwQFBgcICQoLDA0ODw4KBAgJDw0GAQwAAgsHBQMLCAwABQIPDQoOAwYHAQkEBwkDAQ0MCw4CBgUKBAAPCAkABQcCBAoPDgELDAYIAw0CDAYKAAsIAwQNBwUPDgEJDAUBDw4NBAoABwYDCQIICw0LBw4MAQMJBQAPBAgGAgoGDw4JCwMACAwCDQcBBAoFCgIIBAcGAQUPCwkOAwwNAAABAgMEBQYHCAkKCwwNDg8OCgQICQ8NBgEMAAILBwUDCwgMAAUCDw0KDgMGBwEJBAcJAwENDAsOAgYFCgQADwgJAAUHAgQKDw4BCwwGCAMNAgwGCgALCAMEDQcFDw4BCQ=='], [8624, 'iGo/JNMIo4UuihkTRHNwAyI4CaTQMZ8pmPouCIlsTuzmIShFdxPQOM9mVL5sDOk0tymswN1QfMm11YQ/FwlHtbXVhD/PZlS+IjgJpOYhKEV3E9A4FwlHtd1QfMmY+i4I0wijhbcprMCIaj8kLooZE2wM6TSJbE7s0DGfKURzcANsDOk05iEoRbcprMCIaj8k0DGfKS6KGRMXCUe13VB8yc9mVL611YQ/RHNwA5j6LgiJbE7s0wijhXcT0DgiOAmkiWxO7HcT0DhEc3AD0wijhd1QfMm3KazAbAzpNLXVhD8uihkTmPouCNAxnynPZlS+IjgJpIhqPyQXCUe15iEoRXcT0DiIaj8k0DGfKYlsTuwuihkTIjgJpM9mVL4XCUe1tdWEP9MIo4VsDOk0tymswJj6LgjmIShFRHNwA91QfMkuihkTtymswJj6LgjPZlS+iGo/JGwM6TTmIShFRHNwAyI4CaTdUHzJiWxO7NAxnykXCUe1tdWEP9MIo4V3E9A4tymswNAxnynTCKOFFwlHtbXVhD/dUHzJIjgJpM9mVL6Iaj8kiWxO7Jj6LghEc3ADdxPQOC6KGRPmIShFbAzpNN1QfMlsDOk0iWxO7LXVhD+3KazA0wijhURzcAN3E9A40DGfKYhqPyQXCUe1IjgJpOYhKEWY+i4ILooZE89mVL6Y+i4IFwlHtbXVhD93E9A4bAzpNERzcAOIaj8k5iEoRbcprMAuihkT3VB8yYlsTuzTCKOFIjgJpM9mVL7QMZ8pz2ZUvi6KGRPmIShFIjgJpIlsTuyY+i4I0wijhdAxnykXCUe1bAzpNHcT0Di11YQ/RHNwA7cprMDdUHzJiGo/JIhqPyTTCKOFLooZE0RzcAMiOAmk0DGfKZj6LgiJbE7s5iEoRXcT0DjPZlS+bAzpNLcprMDdUHzJtdWEPxcJR7W11YQ/z2ZUviI4CaTmIShFdxPQOBcJR7XdUHzJmPouCNMIo4W3KazAiGo/JC6KGRNsDOk0iWxO7NAxnylEc3ADbAzpNOYhKEW3KazAiGo/JNAxnykuihkTFwlHtd1QfMnPZlS+tdWEP0RzcAOY+i4IiWxO7NMIo4V3E9A4IjgJpIlsTux3E9A4RHNwA9MIo4XdUHzJtymswGwM6TS11YQ/LooZE5j6LgjQMZ8pz2ZUviI4CaSIaj8kFwlHteYhKEU=']], make(M8, M16, M32) {
-  // modules/blake1.js:92
+  // modules/blake1.js:94
   function blake256_compress(l0) {
     l0 |= 0;
     let l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l48 = 0, l64 = 0, l65 = 0, l66 = 0, l67 = 0, l68 = 0, l69 = 0, l70 = 0, l71 = 0, l72 = 0, l73 = 0, l74 = 0, l75 = 0, l76 = 0, l77 = 0, l78 = 0, l79 = 0, l80 = 0;
@@ -54,7 +54,7 @@ export const $blake256_compress = /* @__PURE__ */ Object.freeze({ layout, name: 
     l13 = M32[7];
     l14 = M32[17];
     l15 = M32[16];
-    for (l16 = 0; (l16 >>> 0) < (t1 >>> 0); l16 = (l16 + 1) | 0) { // modules/blake1.js:96
+    for (l16 = 0; (l16 >>> 0) < (t1 >>> 0); l16 = (l16 + 1) | 0) { // modules/blake1.js:98
       const t70 = l2;
       const t71 = l3;
       const t72 = l4;
@@ -283,7 +283,7 @@ export const $blake256_compress = /* @__PURE__ */ Object.freeze({ layout, name: 
   return blake256_compress;
 } });
 export const $blake256_final = /* @__PURE__ */ Object.freeze({ layout, name: 'blake256_final', params: 1, result: null, data: [[8368, 'AAECAwQFBgcICQoLDA0ODw4KBAgJDw0GAQwAAgsHBQMLCAwABQIPDQoOAwYHAQkEBwkDAQ0MCw4CBgUKBAAPCAkABQcCBAoPDgELDAYIAw0CDAYKAAsIAwQNBwUPDgEJDAUBDw4NBAoABwYDCQIICw0LBw4MAQMJBQAPBAgGAgoGDw4JCwMACAwCDQcBBAoFCgIIBAcGAQUPCwkOAwwNAAABAgMEBQYHCAkKCwwNDg8OCgQICQ8NBgEMAAILBwUDCwgMAAUCDw0KDgMGBwEJBAcJAwENDAsOAgYFCgQADwgJAAUHAgQKDw4BCwwGCAMNAgwGCgALCAMEDQcFDw4BCQ=='], [8624, 'iGo/JNMIo4UuihkTRHNwAyI4CaTQMZ8pmPouCIlsTuzmIShFdxPQOM9mVL5sDOk0tymswN1QfMm11YQ/FwlHtbXVhD/PZlS+IjgJpOYhKEV3E9A4FwlHtd1QfMmY+i4I0wijhbcprMCIaj8kLooZE2wM6TSJbE7s0DGfKURzcANsDOk05iEoRbcprMCIaj8k0DGfKS6KGRMXCUe13VB8yc9mVL611YQ/RHNwA5j6LgiJbE7s0wijhXcT0DgiOAmkiWxO7HcT0DhEc3AD0wijhd1QfMm3KazAbAzpNLXVhD8uihkTmPouCNAxnynPZlS+IjgJpIhqPyQXCUe15iEoRXcT0DiIaj8k0DGfKYlsTuwuihkTIjgJpM9mVL4XCUe1tdWEP9MIo4VsDOk0tymswJj6LgjmIShFRHNwA91QfMkuihkTtymswJj6LgjPZlS+iGo/JGwM6TTmIShFRHNwAyI4CaTdUHzJiWxO7NAxnykXCUe1tdWEP9MIo4V3E9A4tymswNAxnynTCKOFFwlHtbXVhD/dUHzJIjgJpM9mVL6Iaj8kiWxO7Jj6LghEc3ADdxPQOC6KGRPmIShFbAzpNN1QfMlsDOk0iWxO7LXVhD+3KazA0wijhURzcAN3E9A40DGfKYhqPyQXCUe1IjgJpOYhKEWY+i4ILooZE89mVL6Y+i4IFwlHtbXVhD93E9A4bAzpNERzcAOIaj8k5iEoRbcprMAuihkT3VB8yYlsTuzTCKOFIjgJpM9mVL7QMZ8pz2ZUvi6KGRPmIShFIjgJpIlsTuyY+i4I0wijhdAxnykXCUe1bAzpNHcT0Di11YQ/RHNwA7cprMDdUHzJiGo/JIhqPyTTCKOFLooZE0RzcAMiOAmk0DGfKZj6LgiJbE7s5iEoRXcT0DjPZlS+bAzpNLcprMDdUHzJtdWEPxcJR7W11YQ/z2ZUviI4CaTmIShFdxPQOBcJR7XdUHzJmPouCNMIo4W3KazAiGo/JC6KGRNsDOk0iWxO7NAxnylEc3ADbAzpNOYhKEW3KazAiGo/JNAxnykuihkTFwlHtd1QfMnPZlS+tdWEP0RzcAOY+i4IiWxO7NMIo4V3E9A4IjgJpIlsTux3E9A4RHNwA9MIo4XdUHzJtymswGwM6TS11YQ/LooZE5j6LgjQMZ8pz2ZUviI4CaSIaj8kFwlHteYhKEU=']], make(M8, M16, M32) {
-  // modules/blake1.js:107
+  // modules/blake1.js:106
   function blake256_final(l0) {
     l0 |= 0;
     let l32 = 0, l48 = 0, l49 = 0, l50 = 0, l51 = 0, l52 = 0, l53 = 0, l54 = 0, l55 = 0, l56 = 0, l57 = 0, l58 = 0, l59 = 0, l60 = 0, l61 = 0, l62 = 0, l63 = 0, l64 = 0;
@@ -507,7 +507,7 @@ export const $blake256_final = /* @__PURE__ */ Object.freeze({ layout, name: 'bl
   return blake256_final;
 } });
 export const $blake256_init = /* @__PURE__ */ Object.freeze({ layout, name: 'blake256_init', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/blake1.js:210
+  // modules/blake1.js:183
   function blake256_init() {
     M32[0] = 0x6a09e667;
     M32[1] = 0xbb67ae85 | 0;
@@ -523,7 +523,7 @@ export const $blake256_init = /* @__PURE__ */ Object.freeze({ layout, name: 'bla
   return blake256_init;
 } });
 export const $blake256_output = /* @__PURE__ */ Object.freeze({ layout, name: 'blake256_output', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/blake1.js:216
+  // modules/blake1.js:189
   function blake256_output() {
     const t1 = M32[0];
     M32[2076] = (((t1 >>> 24) | (t1 << 8)) & 0xff00ff) | (((t1 >>> 8) | (t1 << 24)) & (0xff00ff00 | 0));
@@ -545,7 +545,7 @@ export const $blake256_output = /* @__PURE__ */ Object.freeze({ layout, name: 'b
   return blake256_output;
 } });
 export const $blake384_init = /* @__PURE__ */ Object.freeze({ layout, name: 'blake384_init', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/blake1.js:210
+  // modules/blake1.js:183
   function blake384_init() {
     M32[0] = 0xc1059ed8 | 0;
     M32[1] = 0xcbbb9d5d | 0;
@@ -569,7 +569,7 @@ export const $blake384_init = /* @__PURE__ */ Object.freeze({ layout, name: 'bla
   return blake384_init;
 } });
 export const $blake512_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'blake512_compress', params: 1, result: null, data: [[8368, 'AAECAwQFBgcICQoLDA0ODw4KBAgJDw0GAQwAAgsHBQMLCAwABQIPDQoOAwYHAQkEBwkDAQ0MCw4CBgUKBAAPCAkABQcCBAoPDgELDAYIAw0CDAYKAAsIAwQNBwUPDgEJDAUBDw4NBAoABwYDCQIICw0LBw4MAQMJBQAPBAgGAgoGDw4JCwMACAwCDQcBBAoFCgIIBAcGAQUPCwkOAwwNAAABAgMEBQYHCAkKCwwNDg8OCgQICQ8NBgEMAAILBwUDCwgMAAUCDw0KDgMGBwEJBAcJAwENDAsOAgYFCgQADwgJAAUHAgQKDw4BCwwGCAMNAgwGCgALCAMEDQcFDw4BCQ=='], [9520, '0wijhYhqPyREc3ADLooZE9AxnykiOAmkiWxO7Jj6Lgh3E9A45iEoRWwM6TTPZlS+3VB8ybcprMAXCUe1tdWEPxv7eYnZ1RaSrLXfmKYLMdG33xrQ23L9L5Z+Jmrtr+G4mX8s8UWQfLr3bJGzR5mhJBb8joXi8gEIaU5XcdggaWMW/I6F4vIBCLffGtDbcv0vdxPQOOYhKEUb+3mJ2dUWkqy135imCzHRaU5XcdggaWP3bJGzR5mhJN1QfMm3KazARHNwAy6KGROZfyzxRZB8utMIo4WIaj8k0DGfKSI4CaSWfiZq7a/huBcJR7W11YQ/bAzpNM9mVL6JbE7smPouCJZ+Jmrtr+G4G/t5idnVFpKZfyzxRZB8utMIo4WIaj8kbAzpNM9mVL7QMZ8pIjgJpGlOV3HYIGlj92yRs0eZoSS33xrQ23L9Lxb8joXi8gEIiWxO7Jj6LgjdUHzJtymswBcJR7W11YQ/RHNwAy6KGROstd+Ypgsx0XcT0DjmIShFFwlHtbXVhD+std+Ypgsx0YlsTuyY+i4IRHNwAy6KGRP3bJGzR5mhJJl/LPFFkHy6ln4mau2v4bgW/I6F4vIBCNAxnykiOAmk3VB8ybcprMBsDOk0z2ZUvrffGtDbcv0vdxPQOOYhKEXTCKOFiGo/JGlOV3HYIGljG/t5idnVFpKstd+Ypgsx0dMIo4WIaj8kbAzpNM9mVL4XCUe1tdWEP9AxnykiOAmkdxPQOOYhKEW33xrQ23L9L2lOV3HYIGljFvyOheLyAQhEc3ADLooZE5Z+Jmrtr+G4mX8s8UWQfLrdUHzJtymswBv7eYnZ1RaSiWxO7Jj6Lgj3bJGzR5mhJNAxnykiOAmkmX8s8UWQfLrdUHzJtymswLffGtDbcv0v0wijhYhqPySWfiZq7a/huBv7eYnZ1RaSiWxO7Jj6Lgh3E9A45iEoRfdskbNHmaEkFwlHtbXVhD9sDOk0z2ZUvmlOV3HYIGljFvyOheLyAQhEc3ADLooZE6y135imCzHRmX8s8UWQfLpsDOk0z2ZUvkRzcAMuihkTaU5XcdggaWMW/I6F4vIBCPdskbNHmaEkdxPQOOYhKEW33xrQ23L9L9MIo4WIaj8kFwlHtbXVhD/dUHzJtymswIlsTuyY+i4IrLXfmKYLMdHQMZ8pIjgJpBv7eYnZ1RaSln4mau2v4bj3bJGzR5mhJJZ+Jmrtr+G4FwlHtbXVhD8W/I6F4vIBCJl/LPFFkHy6RHNwAy6KGROJbE7smPouCKy135imCzHRbAzpNM9mVL7TCKOFiGo/JGlOV3HYIGljdxPQOOYhKEUb+3mJ2dUWkt1QfMm3KazA0DGfKSI4CaS33xrQ23L9L91QfMm3KazAaU5XcdggaWMW/I6F4vIBCKy135imCzHRln4mau2v4biJbE7smPouCNMIo4WIaj8kG/t5idnVFpKZfyzxRZB8utAxnykiOAmk92yRs0eZoSQXCUe1tdWEP0RzcAMuihkTdxPQOOYhKEW33xrQ23L9L2wM6TTPZlS+t98a0Nty/S/QMZ8pIjgJpBv7eYnZ1RaSdxPQOOYhKEUXCUe1tdWEP91QfMm3KazARHNwAy6KGRNsDOk0z2ZUvmlOV3HYIGljln4mau2v4bistd+Ypgsx0Rb8joXi8gEIiWxO7Jj6LgiZfyzxRZB8uvdskbNHmaEk0wijhYhqPyTTCKOFiGo/JERzcAMuihkT0DGfKSI4CaSJbE7smPouCHcT0DjmIShFbAzpNM9mVL7dUHzJtymswBcJR7W11YQ/G/t5idnVFpKstd+Ypgsx0bffGtDbcv0vln4mau2v4biZfyzxRZB8uvdskbNHmaEkFvyOheLyAQhpTldx2CBpYxb8joXi8gEIt98a0Nty/S93E9A45iEoRRv7eYnZ1RaSrLXfmKYLMdFpTldx2CBpY/dskbNHmaEk3VB8ybcprMBEc3ADLooZE5l/LPFFkHy60wijhYhqPyTQMZ8pIjgJpJZ+Jmrtr+G4FwlHtbXVhD9sDOk0z2ZUvolsTuyY+i4Iln4mau2v4bgb+3mJ2dUWkpl/LPFFkHy60wijhYhqPyRsDOk0z2ZUvtAxnykiOAmkaU5XcdggaWP3bJGzR5mhJLffGtDbcv0vFvyOheLyAQiJbE7smPouCN1QfMm3KazAFwlHtbXVhD9Ec3ADLooZE6y135imCzHRdxPQOOYhKEUXCUe1tdWEP6y135imCzHRiWxO7Jj6LghEc3ADLooZE/dskbNHmaEkmX8s8UWQfLqWfiZq7a/huBb8joXi8gEI0DGfKSI4CaTdUHzJtymswGwM6TTPZlS+t98a0Nty/S93E9A45iEoRdMIo4WIaj8kaU5XcdggaWMb+3mJ2dUWkqy135imCzHR0wijhYhqPyRsDOk0z2ZUvhcJR7W11YQ/0DGfKSI4CaR3E9A45iEoRbffGtDbcv0vaU5XcdggaWMW/I6F4vIBCERzcAMuihkTln4mau2v4biZfyzxRZB8ut1QfMm3KazAG/t5idnVFpKJbE7smPouCPdskbNHmaEk0DGfKSI4CaSZfyzxRZB8ut1QfMm3KazAt98a0Nty/S/TCKOFiGo/JJZ+Jmrtr+G4G/t5idnVFpKJbE7smPouCHcT0DjmIShF92yRs0eZoSQXCUe1tdWEP2wM6TTPZlS+aU5XcdggaWMW/I6F4vIBCERzcAMuihkTrLXfmKYLMdE=']], make(M8, M16, M32) {
-  // modules/blake1.js:92
+  // modules/blake1.js:94
   function blake512_compress(l0) {
     l0 |= 0;
     let l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0, l27 = 0, l28 = 0, l88 = 0, l116 = 0, l117 = 0, l118 = 0, l119 = 0, l120 = 0, l121 = 0, l122 = 0, l123 = 0, l124 = 0, l125 = 0, l126 = 0, l127 = 0, l128 = 0, l129 = 0, l130 = 0, l131 = 0, l132 = 0, l133 = 0, l134 = 0, l135 = 0, l136 = 0, l137 = 0, l138 = 0, l139 = 0, l140 = 0, l141 = 0, l142 = 0, l143 = 0, l144 = 0, l145 = 0, l146 = 0, l147 = 0, l148 = 0;
@@ -608,7 +608,7 @@ export const $blake512_compress = /* @__PURE__ */ Object.freeze({ layout, name: 
     l25 = M32[14];
     l26 = M32[17];
     l27 = M32[16];
-    for (l28 = 0; (l28 >>> 0) < (t1 >>> 0); l28 = (l28 + 1) | 0) { // modules/blake1.js:96
+    for (l28 = 0; (l28 >>> 0) < (t1 >>> 0); l28 = (l28 + 1) | 0) { // modules/blake1.js:98
       const t130 = l2;
       const t131 = l3;
       const t132 = l4;
@@ -1057,7 +1057,7 @@ export const $blake512_compress = /* @__PURE__ */ Object.freeze({ layout, name: 
   return blake512_compress;
 } });
 export const $blake512_final = /* @__PURE__ */ Object.freeze({ layout, name: 'blake512_final', params: 1, result: null, data: [[8368, 'AAECAwQFBgcICQoLDA0ODw4KBAgJDw0GAQwAAgsHBQMLCAwABQIPDQoOAwYHAQkEBwkDAQ0MCw4CBgUKBAAPCAkABQcCBAoPDgELDAYIAw0CDAYKAAsIAwQNBwUPDgEJDAUBDw4NBAoABwYDCQIICw0LBw4MAQMJBQAPBAgGAgoGDw4JCwMACAwCDQcBBAoFCgIIBAcGAQUPCwkOAwwNAAABAgMEBQYHCAkKCwwNDg8OCgQICQ8NBgEMAAILBwUDCwgMAAUCDw0KDgMGBwEJBAcJAwENDAsOAgYFCgQADwgJAAUHAgQKDw4BCwwGCAMNAgwGCgALCAMEDQcFDw4BCQ=='], [9520, '0wijhYhqPyREc3ADLooZE9AxnykiOAmkiWxO7Jj6Lgh3E9A45iEoRWwM6TTPZlS+3VB8ybcprMAXCUe1tdWEPxv7eYnZ1RaSrLXfmKYLMdG33xrQ23L9L5Z+Jmrtr+G4mX8s8UWQfLr3bJGzR5mhJBb8joXi8gEIaU5XcdggaWMW/I6F4vIBCLffGtDbcv0vdxPQOOYhKEUb+3mJ2dUWkqy135imCzHRaU5XcdggaWP3bJGzR5mhJN1QfMm3KazARHNwAy6KGROZfyzxRZB8utMIo4WIaj8k0DGfKSI4CaSWfiZq7a/huBcJR7W11YQ/bAzpNM9mVL6JbE7smPouCJZ+Jmrtr+G4G/t5idnVFpKZfyzxRZB8utMIo4WIaj8kbAzpNM9mVL7QMZ8pIjgJpGlOV3HYIGlj92yRs0eZoSS33xrQ23L9Lxb8joXi8gEIiWxO7Jj6LgjdUHzJtymswBcJR7W11YQ/RHNwAy6KGROstd+Ypgsx0XcT0DjmIShFFwlHtbXVhD+std+Ypgsx0YlsTuyY+i4IRHNwAy6KGRP3bJGzR5mhJJl/LPFFkHy6ln4mau2v4bgW/I6F4vIBCNAxnykiOAmk3VB8ybcprMBsDOk0z2ZUvrffGtDbcv0vdxPQOOYhKEXTCKOFiGo/JGlOV3HYIGljG/t5idnVFpKstd+Ypgsx0dMIo4WIaj8kbAzpNM9mVL4XCUe1tdWEP9AxnykiOAmkdxPQOOYhKEW33xrQ23L9L2lOV3HYIGljFvyOheLyAQhEc3ADLooZE5Z+Jmrtr+G4mX8s8UWQfLrdUHzJtymswBv7eYnZ1RaSiWxO7Jj6Lgj3bJGzR5mhJNAxnykiOAmkmX8s8UWQfLrdUHzJtymswLffGtDbcv0v0wijhYhqPySWfiZq7a/huBv7eYnZ1RaSiWxO7Jj6Lgh3E9A45iEoRfdskbNHmaEkFwlHtbXVhD9sDOk0z2ZUvmlOV3HYIGljFvyOheLyAQhEc3ADLooZE6y135imCzHRmX8s8UWQfLpsDOk0z2ZUvkRzcAMuihkTaU5XcdggaWMW/I6F4vIBCPdskbNHmaEkdxPQOOYhKEW33xrQ23L9L9MIo4WIaj8kFwlHtbXVhD/dUHzJtymswIlsTuyY+i4IrLXfmKYLMdHQMZ8pIjgJpBv7eYnZ1RaSln4mau2v4bj3bJGzR5mhJJZ+Jmrtr+G4FwlHtbXVhD8W/I6F4vIBCJl/LPFFkHy6RHNwAy6KGROJbE7smPouCKy135imCzHRbAzpNM9mVL7TCKOFiGo/JGlOV3HYIGljdxPQOOYhKEUb+3mJ2dUWkt1QfMm3KazA0DGfKSI4CaS33xrQ23L9L91QfMm3KazAaU5XcdggaWMW/I6F4vIBCKy135imCzHRln4mau2v4biJbE7smPouCNMIo4WIaj8kG/t5idnVFpKZfyzxRZB8utAxnykiOAmk92yRs0eZoSQXCUe1tdWEP0RzcAMuihkTdxPQOOYhKEW33xrQ23L9L2wM6TTPZlS+t98a0Nty/S/QMZ8pIjgJpBv7eYnZ1RaSdxPQOOYhKEUXCUe1tdWEP91QfMm3KazARHNwAy6KGRNsDOk0z2ZUvmlOV3HYIGljln4mau2v4bistd+Ypgsx0Rb8joXi8gEIiWxO7Jj6LgiZfyzxRZB8uvdskbNHmaEk0wijhYhqPyTTCKOFiGo/JERzcAMuihkT0DGfKSI4CaSJbE7smPouCHcT0DjmIShFbAzpNM9mVL7dUHzJtymswBcJR7W11YQ/G/t5idnVFpKstd+Ypgsx0bffGtDbcv0vln4mau2v4biZfyzxRZB8uvdskbNHmaEkFvyOheLyAQhpTldx2CBpYxb8joXi8gEIt98a0Nty/S93E9A45iEoRRv7eYnZ1RaSrLXfmKYLMdFpTldx2CBpY/dskbNHmaEk3VB8ybcprMBEc3ADLooZE5l/LPFFkHy60wijhYhqPyTQMZ8pIjgJpJZ+Jmrtr+G4FwlHtbXVhD9sDOk0z2ZUvolsTuyY+i4Iln4mau2v4bgb+3mJ2dUWkpl/LPFFkHy60wijhYhqPyRsDOk0z2ZUvtAxnykiOAmkaU5XcdggaWP3bJGzR5mhJLffGtDbcv0vFvyOheLyAQiJbE7smPouCN1QfMm3KazAFwlHtbXVhD9Ec3ADLooZE6y135imCzHRdxPQOOYhKEUXCUe1tdWEP6y135imCzHRiWxO7Jj6LghEc3ADLooZE/dskbNHmaEkmX8s8UWQfLqWfiZq7a/huBb8joXi8gEI0DGfKSI4CaTdUHzJtymswGwM6TTPZlS+t98a0Nty/S93E9A45iEoRdMIo4WIaj8kaU5XcdggaWMb+3mJ2dUWkqy135imCzHR0wijhYhqPyRsDOk0z2ZUvhcJR7W11YQ/0DGfKSI4CaR3E9A45iEoRbffGtDbcv0vaU5XcdggaWMW/I6F4vIBCERzcAMuihkTln4mau2v4biZfyzxRZB8ut1QfMm3KazAG/t5idnVFpKJbE7smPouCPdskbNHmaEk0DGfKSI4CaSZfyzxRZB8ut1QfMm3KazAt98a0Nty/S/TCKOFiGo/JJZ+Jmrtr+G4G/t5idnVFpKJbE7smPouCHcT0DjmIShF92yRs0eZoSQXCUe1tdWEP2wM6TTPZlS+aU5XcdggaWMW/I6F4vIBCERzcAMuihkTrLXfmKYLMdE=']], make(M8, M16, M32) {
-  // modules/blake1.js:107
+  // modules/blake1.js:106
   function blake512_final(l0) {
     l0 |= 0;
     let l60 = 0, l88 = 0, l89 = 0, l90 = 0, l91 = 0, l92 = 0, l93 = 0, l94 = 0, l95 = 0, l96 = 0, l97 = 0, l98 = 0, l99 = 0, l100 = 0, l101 = 0, l102 = 0, l103 = 0, l104 = 0, l105 = 0, l106 = 0, l107 = 0, l108 = 0, l109 = 0, l110 = 0, l111 = 0, l112 = 0, l113 = 0, l114 = 0, l115 = 0, l116 = 0, l117 = 0, l118 = 0, l119 = 0, l120 = 0;
@@ -1491,7 +1491,7 @@ export const $blake512_final = /* @__PURE__ */ Object.freeze({ layout, name: 'bl
   return blake512_final;
 } });
 export const $blake512_init = /* @__PURE__ */ Object.freeze({ layout, name: 'blake512_init', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/blake1.js:210
+  // modules/blake1.js:183
   function blake512_init() {
     M32[0] = 0xf3bcc908 | 0;
     M32[1] = 0x6a09e667;
@@ -1515,7 +1515,7 @@ export const $blake512_init = /* @__PURE__ */ Object.freeze({ layout, name: 'bla
   return blake512_init;
 } });
 export const $blake512_output = /* @__PURE__ */ Object.freeze({ layout, name: 'blake512_output', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/blake1.js:216
+  // modules/blake1.js:189
   function blake512_output() {
     const t1 = M32[0];
     const t2 = M32[1];
