@@ -7,11 +7,14 @@
 //
 //   node tools/bench.js [filter] [--rounds=5] [--slice=100] [--runtime] [--backends=wasm,js]
 //
+// The KDF cases ("pbkdf2", "scrypt", "argon2"; KDFS below) run one derivation per call against
+// @noble/hashes, hash-wasm and node:crypto where they have it, and show ms per call and ratios.
+//
 // `filter` is a substring of the case name ("sha256", "sha3_256 1MiB", "32B", "parallel",
 // "blake"). MB = 1e6 bytes. The runtime backend (the interpreter) is left out of 1 MiB cases
 // unless --runtime is given (about a second per call). The parallel case runs our parallel()
 // (SIMD lanes on wasm) against the peers hashing in a loop.
-import { hash as nodeHashFn, createHash } from 'node:crypto';
+import { hash as nodeHashFn, createHash, pbkdf2Sync } from 'node:crypto';
 import * as hashWasm from 'hash-wasm';
 
 const args = process.argv.slice(2);
@@ -112,6 +115,28 @@ async function implementations(alg, parallel, size) {
 
 const KiB = 1024;
 const CASES = [];
+// The KDF cases: each gives its implementations as { name, sync | async, ref } (ours: one per
+// backend; the runtime backend only with --runtime) returning the derived key.
+const PW = new TextEncoder().encode('password');
+const SALT = new TextEncoder().encode('salt0123456789ab');
+const pbkdf2Case = (alg, log2c, hwName, nodeName) => ({
+  name: `pbkdf2-${alg} c=2^${log2c}`,
+  kdf: async () => {
+    const c = 2 ** log2c;
+    const nobleHash = (await import('@noble/hashes/sha2.js'))[alg];
+    const { pbkdf2: noblePbkdf2 } = await import('@noble/hashes/pbkdf2.js');
+    const list = ours.filter((o) => WITH_RUNTIME || o.backend !== 'runtime')
+      .map(({ name, mod }) => ({ name, sync: () => mod.pbkdf2(mod[alg])(PW, SALT, { c, dkLen: 32 }) }));
+    list.push({ name: '@noble/hashes', sync: () => noblePbkdf2(nobleHash, PW, SALT, { c, dkLen: 32 }), ref: 'noble' });
+    list.push({
+      name: 'hash-wasm', ref: 'hw',
+      async: () => hashWasm.pbkdf2({ password: PW, salt: SALT, iterations: c, hashLength: 32, hashFunction: hashWasm[hwName](), outputType: 'binary' }),
+    });
+    list.push({ name: 'node:crypto pbkdf2Sync', sync: () => pbkdf2Sync(PW, SALT, c, 32, nodeName), ref: 'node' });
+    return list;
+  },
+});
+const KDFS = [pbkdf2Case('sha256', 16, 'createSHA256', 'sha256'), pbkdf2Case('sha512', 16, 'createSHA512', 'sha512')];
 for (const alg of ALG_NAMES)
   for (const [label, size] of [['32B', 32], ['1KiB', KiB], ['1MiB', KiB * KiB]]) CASES.push({ alg, label, size, name: `${alg} ${label}` });
 CASES.push({ alg: 'sha256', label: 'parallel 64x1KiB', size: 64 * KiB, count: 64, name: 'sha256 parallel 64x1KiB' });
@@ -180,6 +205,32 @@ for (const c of CASES.filter((x) => x.name.includes(filter))) {
     console.log(
       `${pad(impl.name, 26)} ${pad(fmt(mbs, mbs < 10 ? 2 : 0), 10, true)} ${pad(fmt(med[i]), 13, true)} ${pad(fmt(med[i] / nobleRate, 2), 8, true)} ${pad(Number.isNaN(hwRate) ? '—' : fmt(med[i] / hwRate, 2), 12, true)}`
     );
+  });
+}
+for (const k of KDFS.filter((x) => x.name.includes(filter))) {
+  const impls = await k.kdf();
+  const call = async (impl) => (impl.async ? await impl.async() : impl.sync());
+  const want = toHex(await call(impls.find((x) => x.ref === 'noble')));
+  for (const impl of impls) {
+    const got = toHex(await call(impl));
+    if (got !== want) throw new Error(`${impl.name} gives a wrong ${k.name} key: ${got}`);
+  }
+  const times = impls.map(() => []);
+  for (let r = 0; r < ROUNDS; r++) {
+    for (let j = 0; j < impls.length; j++) {
+      const i = (j + r) % impls.length; // rotate who goes first
+      const t0 = performance.now();
+      sink ^= (await call(impls[i]))[0];
+      times[i].push(performance.now() - t0);
+    }
+  }
+  const med = times.map(median);
+  const at = (ref) => impls.findIndex((x) => x.ref === ref);
+  const ratio = (i, ref) => (at(ref) < 0 ? '—' : fmt(med[at(ref)] / med[i], 2));
+  console.log(`\n${k.name}`);
+  console.log(`${pad('implementation', 26)} ${pad('ms', 10, true)} ${pad('x noble', 8, true)} ${pad('x hash-wasm', 12, true)} ${pad('x node', 8, true)}`);
+  impls.forEach((impl, i) => {
+    console.log(`${pad(impl.name, 26)} ${pad(fmt(med[i], 1), 10, true)} ${pad(ratio(i, 'noble'), 8, true)} ${pad(ratio(i, 'hw'), 12, true)} ${pad(ratio(i, 'node'), 8, true)}`);
   });
 }
 console.log(`\n(total ${fmt((performance.now() - started) / 1000, 1)} s; sink ${sink & 1})`);

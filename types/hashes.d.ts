@@ -172,3 +172,6 @@ export interface Blake3Hash extends Omit<XofHash, 'async' | 'chunks' | 'parallel
 }
 /** BLAKE3 (default output 32 bytes). */
 export declare const blake3: Blake3Hash;
+
+/** PBKDF2 over any hash with HMAC; the iteration loop in this backend's kernels for ours. */
+export declare const pbkdf2: typeof import('./kdf.js').pbkdf2;
