@@ -12,19 +12,9 @@
 // backend (modules/pbkdf2.js): the keyed inner and outer chaining values and U1 are computed here
 // through the hash's HMAC streams, then the kernel runs the iterations. Other hashes (@noble's,
 // or ours without such a kernel) take the generic loop of HMAC stream clones.
-import { anumber, bytesArg, isBytes, mustBe, typeName } from './checks.js';
+import { bytesArg, isBytes, mustBe, typeName } from './checks.js';
 import { hmacSpec, hmacStream } from './hmac.js';
-import { specOf } from './shell.js';
-
-const now =
-  typeof performance === 'object' && typeof performance.now === 'function'
-    ? () => performance.now()
-    : () => Date.now();
-// Yield to the event loop, not only to the microtask queue, so timers and I/O get a turn.
-const defaultNextTick =
-  typeof setImmediate === 'function'
-    ? () => new Promise((resolve) => setImmediate(resolve))
-    : () => new Promise((resolve) => setTimeout(resolve, 0));
+import { defaultNextTick, now, specOf } from './shell.js';
 
 /**
  * A password or salt: a Uint8Array (the caller's bytes, made a plain view) or a string (encoded
