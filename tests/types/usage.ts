@@ -87,3 +87,10 @@ WP.setSize(Math.min(4, WP.size));
 WP.stop();
 // @ts-expect-error: the size is read-only (WP.setSize)
 WP.size = 2;
+
+// scrypt: sync and async, string or bytes.
+import { scrypt } from 'awasmc-noble';
+const sk: Uint8Array = scrypt('password', new Uint8Array(16), { N: 1024, r: 8, p: 1, dkLen: 32, onProgress: (f: number) => void f });
+const skAsync: Promise<Uint8Array> = scrypt.async(msg, 'salt', { N: 1024, r: 8, p: 1, asyncTick: 5, maxmem: 2 ** 30 });
+void sk;
+void skAsync;
