@@ -3,7 +3,7 @@
 // (@noble/hashes, hash-wasm's reused hasher, node:crypto where it has the algorithm), all in one
 // process and interleaved: each round runs every implementation for a short time slice (in a
 // rotating order), and the table shows the median over rounds. Not a test: numbers are noisy,
-// judge by the ratios within one run.
+// judge by the ratios within one run. The KDF cases (scrypt) come last: `node tools/bench.js scrypt`.
 //
 //   node tools/bench.js [filter] [--rounds=5] [--slice=100] [--runtime] [--backends=wasm,js]
 //
@@ -180,6 +180,53 @@ for (const c of CASES.filter((x) => x.name.includes(filter))) {
     console.log(
       `${pad(impl.name, 26)} ${pad(fmt(mbs, mbs < 10 ? 2 : 0), 10, true)} ${pad(fmt(med[i]), 13, true)} ${pad(fmt(med[i] / nobleRate, 2), 8, true)} ${pad(Number.isNaN(hwRate) ? '—' : fmt(med[i] / hwRate, 2), 12, true)}`
     );
+  });
+}
+
+// ---- KDFs: one call per implementation per round (calls take tens to hundreds of ms), rotating
+// who goes first, timed in CPU time (process.cpuUsage: the machine is shared), median of rounds.
+// The runtime backend only with --runtime (seconds per call).
+const KDF_CASES = [
+  { name: 'scrypt N=2^14 r=8 p=1', N: 2 ** 14, r: 8, p: 1 },
+  { name: 'scrypt N=2^17 r=8 p=1', N: 2 ** 17, r: 8, p: 1 },
+];
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+for (const c of KDF_CASES.filter((x) => x.name.includes(filter) && ours.length > 0 && typeof ours[0].mod.scrypt === 'function')) {
+  const { N, r, p } = c;
+  const pw = new Uint8Array(16).fill(7), salt = new Uint8Array(16).fill(9);
+  const { scryptSync } = await import('node:crypto');
+  const { scrypt: nobleScrypt } = await import('@noble/hashes/scrypt.js');
+  const maxmem = 2 ** 31;
+  const impls = ours
+    .filter((o) => WITH_RUNTIME || o.backend !== 'runtime')
+    .map(({ name, mod }) => ({ name, run: () => mod.scrypt(pw, salt, { N, r, p, dkLen: 32, maxmem }) }));
+  impls.push({ name: '@noble/hashes', ref: 'noble', run: () => nobleScrypt(pw, salt, { N, r, p, dkLen: 32, maxmem }) });
+  impls.push({ name: 'hash-wasm', ref: 'hw', run: () => hashWasm.scrypt({ password: pw, salt, costFactor: N, blockSize: r, parallelism: p, hashLength: 32, outputType: 'binary' }) });
+  impls.push({ name: 'node:crypto scryptSync', ref: 'node', run: () => scryptSync(pw, salt, 32, { N, r, p, maxmem }) });
+  const want = toHex(scryptSync(pw, salt, 32, { N, r, p, maxmem }));
+  for (const impl of impls) {
+    const got = toHex(await impl.run()); // also the warm-up
+    if (got !== want) throw new Error(`${impl.name} gives a wrong ${c.name} key: ${got}`);
+  }
+  const times = impls.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let j = 0; j < impls.length; j++) {
+      const i = (j + round) % impls.length;
+      const t0 = cpuMs();
+      await impls[i].run();
+      times[i].push(cpuMs() - t0);
+    }
+  }
+  const med = times.map(median);
+  const at = (ref) => med[impls.findIndex((x) => x.ref === ref)];
+  console.log(`\n${c.name} (CPU ms per call, median of ${ROUNDS})`);
+  console.log(`${pad('implementation', 26)} ${pad('ms', 10, true)} ${pad('x noble', 8, true)} ${pad('x hash-wasm', 12, true)} ${pad('x node', 8, true)}`);
+  impls.forEach((impl, i) => {
+    const x = (ref) => fmt(at(ref) / med[i], 2);
+    console.log(`${pad(impl.name, 26)} ${pad(fmt(med[i], 1), 10, true)} ${pad(x('noble'), 8, true)} ${pad(x('hw'), 12, true)} ${pad(x('node'), 8, true)}`);
   });
 }
 console.log(`\n(total ${fmt((performance.now() - started) / 1000, 1)} s; sink ${sink & 1})`);
