@@ -110,13 +110,15 @@ export function scryptKdf(fns, sha256, platform) {
   let active = null; // the instance of the innermost running call (memoryForTests)
   const instance = () => new HeapInstance('scrypt', fns, required, limit);
 
-  // Everything but the ROMix loops: returns [B, words of B, password bytes, salt bytes, instance].
+  // The whole computation; yields the nextTick function where an async call should wait, returns the key.
   function* run(password, salt, opts, isAsync) {
+    // Options first, then the inputs made plain views: an option's getter cannot change or detach
+    // what is used after it (as shell.js orders a hash's arguments).
+    const o = readOptions(opts === undefined ? {} : opts, isAsync);
     const P = kdfInput(password, 'password');
-    const S = kdfInput(salt, 'salt');
-    let B = null, keyed = null, I = null, heapUsed = 0, prev = active;
+    let S = null, B = null, keyed = null, I = null, heapUsed = 0, prev = active;
     try {
-      const o = readOptions(opts === undefined ? {} : opts, isAsync);
+      S = kdfInput(salt, 'salt');
       const { N, r, p, dkLen, onProgress } = o;
       const blockBytes = 128 * r;
       heapUsed = blockBytes * (N + 2);
@@ -174,7 +176,7 @@ export function scryptKdf(fns, sha256, platform) {
       if (B !== null) B.fill(0);
       if (keyed !== null) keyed.destroy();
       if (P.own) P.bytes.fill(0);
-      if (S.own) S.bytes.fill(0);
+      if (S !== null && S.own) S.bytes.fill(0);
       if (I !== null && I.busy) {
         active = prev;
         I.close(heapUsed);
