@@ -20,6 +20,7 @@ import {
 import { blake3Hash } from './runtime/blake3.js';
 import * as scryptKernels from './targets/wasm_threads/scrypt.js';
 import { scryptKdf } from './runtime/scrypt.js';
+import { pbkdf2Kernel, pbkdf2With } from './runtime/kdf.js';
 import { threaded } from './runtime/workers.js';
 
 export const sha224 = /* @__PURE__ */ threaded('sha224', /* @__PURE__ */ mdHash(SHA224, [sha2.$sha224_init, sha2.$sha256_compress, sha2.$sha256_output], 'wasm_threads'));
@@ -54,3 +55,25 @@ export const shake256_64 = /* @__PURE__ */ threaded('shake256_64', /* @__PURE__ 
 export const blake3 = /* @__PURE__ */ threaded('blake3', /* @__PURE__ */ blake3Hash([b3.$blake3_chunks, b3.$blake3_parents, b3.$blake3_compress, b3.$blake3_blocks], 'wasm_threads'));
 // scrypt (RFC 7914) over this backend's sha256 (PBKDF2-HMAC-SHA256) and the ROMix kernels.
 export const scrypt = /* @__PURE__ */ scryptKdf([scryptKernels.$scrypt_fill, scryptKernels.$scrypt_mix], sha256, 'wasm_threads');
+
+// PBKDF2 (runtime/kdf.js): the iteration loop in the kernels of the hashes listed here; any other
+// hash through its HMAC streams.
+export const pbkdf2 = /* @__PURE__ */ pbkdf2With([
+  /* @__PURE__ */ pbkdf2Kernel(SHA224, /* @__PURE__ */ mdHash(SHA224, [sha2.$sha224_init, sha2.$sha256_compress, sha2.$sha256_output, sha2.$sha224_pbkdf2], 'wasm_threads')),
+  /* @__PURE__ */ pbkdf2Kernel(SHA256, /* @__PURE__ */ mdHash(SHA256, [sha2.$sha256_init, sha2.$sha256_compress, sha2.$sha256_output, sha2.$sha256_pbkdf2], 'wasm_threads')),
+  /* @__PURE__ */ pbkdf2Kernel(SHA384, /* @__PURE__ */ mdHash(SHA384, [sha2.$sha384_init, sha2.$sha512_compress, sha2.$sha512_output, sha2.$sha384_pbkdf2], 'wasm_threads')),
+  /* @__PURE__ */ pbkdf2Kernel(SHA512, /* @__PURE__ */ mdHash(SHA512, [sha2.$sha512_init, sha2.$sha512_compress, sha2.$sha512_output, sha2.$sha512_pbkdf2], 'wasm_threads')),
+  /* @__PURE__ */ pbkdf2Kernel(SHA512_224, /* @__PURE__ */ mdHash(SHA512_224, [sha2.$sha512_224_init, sha2.$sha512_compress, sha2.$sha512_output, sha2.$sha512_224_pbkdf2], 'wasm_threads')),
+  /* @__PURE__ */ pbkdf2Kernel(SHA512_256, /* @__PURE__ */ mdHash(SHA512_256, [sha2.$sha512_256_init, sha2.$sha512_compress, sha2.$sha512_output, sha2.$sha512_256_pbkdf2], 'wasm_threads')),
+  /* @__PURE__ */ pbkdf2Kernel(SHA1, /* @__PURE__ */ mdHash(SHA1, [legacy.$sha1_init, legacy.$sha1_compress, legacy.$sha1_output, legacy.$sha1_pbkdf2], 'wasm_threads')),
+  /* @__PURE__ */ pbkdf2Kernel(MD5, /* @__PURE__ */ mdHash(MD5, [legacy.$md5_init, legacy.$md5_compress, legacy.$md5_output, legacy.$md5_pbkdf2], 'wasm_threads')),
+  /* @__PURE__ */ pbkdf2Kernel(RIPEMD160, /* @__PURE__ */ mdHash(RIPEMD160, [legacy.$ripemd160_init, legacy.$ripemd160_compress, legacy.$ripemd160_output, legacy.$ripemd160_pbkdf2], 'wasm_threads')),
+  /* @__PURE__ */ pbkdf2Kernel(SHA3_224, /* @__PURE__ */ spongeHash(SHA3_224, [sha3.$keccak_absorb, sha3.$keccak_pbkdf2], 'wasm_threads')),
+  /* @__PURE__ */ pbkdf2Kernel(SHA3_256, /* @__PURE__ */ spongeHash(SHA3_256, [sha3.$keccak_absorb, sha3.$keccak_pbkdf2], 'wasm_threads')),
+  /* @__PURE__ */ pbkdf2Kernel(SHA3_384, /* @__PURE__ */ spongeHash(SHA3_384, [sha3.$keccak_absorb, sha3.$keccak_pbkdf2], 'wasm_threads')),
+  /* @__PURE__ */ pbkdf2Kernel(SHA3_512, /* @__PURE__ */ spongeHash(SHA3_512, [sha3.$keccak_absorb, sha3.$keccak_pbkdf2], 'wasm_threads')),
+  /* @__PURE__ */ pbkdf2Kernel(KECCAK_224, /* @__PURE__ */ spongeHash(KECCAK_224, [sha3.$keccak_absorb, sha3.$keccak_pbkdf2], 'wasm_threads')),
+  /* @__PURE__ */ pbkdf2Kernel(KECCAK_256, /* @__PURE__ */ spongeHash(KECCAK_256, [sha3.$keccak_absorb, sha3.$keccak_pbkdf2], 'wasm_threads')),
+  /* @__PURE__ */ pbkdf2Kernel(KECCAK_384, /* @__PURE__ */ spongeHash(KECCAK_384, [sha3.$keccak_absorb, sha3.$keccak_pbkdf2], 'wasm_threads')),
+  /* @__PURE__ */ pbkdf2Kernel(KECCAK_512, /* @__PURE__ */ spongeHash(KECCAK_512, [sha3.$keccak_absorb, sha3.$keccak_pbkdf2], 'wasm_threads')),
+]);

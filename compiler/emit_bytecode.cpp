@@ -32,6 +32,7 @@ constexpr std::pair<const char*, const char*> kOps[] = {
     {"eq", "vrr"}, {"ne", "vrr"}, {"lt_u", "vrr"}, {"lt_s", "vrr"}, {"le_u", "vrr"}, {"le_s", "vrr"}, {"not", "vr"},
     {"eqz", "vr"}, {"select", "vrrr"}, {"fsr", "vrrn"}, {"fsl", "vrrr"}, {"loop_test", "nrj"}, {"loop_next", "nJ"},
     {"jump", "j"}, {"jump_if_zero", "rj"}, {"carry", "vrrr"}, {"to", "n"},
+    {"mulhi_u", "vrrr"},  // after `to`, so that programs without it kept their bytes
 };
 int opcode(const std::string& name) {
   for (size_t i = 0; i < std::size(kOps); i++)

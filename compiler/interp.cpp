@@ -81,6 +81,9 @@ struct Machine {
           lane_set(out, t, k, i < 16 ? lane_get(val[n.a], t, static_cast<int>(i)) : 0);
         }
         return out;
+      case Op::ExtMulLowU:
+        for (int i = 0; i < 2; i++) out[i] = lane_get(val[n.a], Ty::U32x4, i) * lane_get(val[n.b], Ty::U32x4, i);
+        return out;
       default: break;
     }
     Ty at = n.a ? f[n.a].ty : t;

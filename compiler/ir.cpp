@@ -99,6 +99,8 @@ bool eval_op(Op op, Ty ty, Ty arg_ty, const uint64_t* v, uint64_t& out) {
     }
     case Op::Select: out = (v[0] & 0xffffffffu) ? v[1] : v[2]; break;
     case Op::Carry: out = (a + b + (v[2] & m)) >> 32; break;
+    case Op::Mul32: out = (v[0] & 0xffffffffu) * (v[1] & 0xffffffffu); break;
+    case Op::MulHiU: out = ((v[0] & 0xffffffffu) * (v[1] & 0xffffffffu)) >> 32; break;  // lo (v[2]) is implied
     case Op::ExtendU: out = v[0] & 0xffffffffu; break;
     case Op::ExtendS: out = static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(v[0]))); break;
     case Op::Wrap: out = v[0] & 0xffffffffu; break;
@@ -281,6 +283,9 @@ struct Verifier {
         expect(id, !ty_is64(t[0]) && !ty_vector(t[0]) && ty_is64(n.ty), "extend 32 -> 64");
         break;
       case Op::Carry: expect(id, n.ty == Ty::U32 && t[0] == Ty::U32 && t[1] == Ty::U32 && t[2] == Ty::U32, "carry(u32, u32, u32) -> u32"); break;
+      case Op::Mul32: expect(id, (n.ty == Ty::U64 || n.ty == Ty::U64x2) && t[0] == n.ty && t[1] == n.ty, "mul32(T, T) -> T for u64, u64x2"); break;
+      case Op::MulHiU: expect(id, n.ty == Ty::U32 && t[0] == Ty::U32 && t[1] == Ty::U32 && t[2] == Ty::U32, "mulhi_u(u32, u32, u32) -> u32"); break;
+      case Op::ExtMulLowU: expect(id, n.ty == Ty::U64x2 && t[0] == Ty::U32x4 && t[1] == Ty::U32x4, "extmul_low_u(u32x4, u32x4) -> u64x2"); break;
       case Op::Wrap: expect(id, ty_is64(t[0]) && (n.ty == Ty::U32 || n.ty == Ty::I32), "wrap 64 -> 32"); break;
       case Op::Retag: expect(id, ty_bytes(t[0]) == ty_bytes(n.ty) && ty_vector(t[0]) == ty_vector(n.ty), "retag keeps the width"); break;
       case Op::Splat: expect(id, ty_vector(n.ty) && t[0] == ty_lane_value(n.ty), "splat lane type"); break;

@@ -207,6 +207,36 @@ bool lower_ops(Function& f, Target t) {
         r.set_map(id, r.op(Op::Rotl, ty, v, half, loc));
         return;
       }
+      case Op::Mul32: {
+        if (t == Target::Js || t == Target::Runtime) break;  // lower_u64 made it 32-bit ops
+        if (!vec) {
+          // i64.mul of the zero-extended low halves; an operand that is an extend_u already is
+          // (Binaryen -O3 keeps the mask of an i64.load32_u).
+          uint32_t m = r.constant(ty, 0xffffffffu, loc);
+          uint32_t lo_a = f[n.a].op == Op::ExtendU ? a : r.op(Op::And, ty, a, m, loc);
+          uint32_t lo_b = f[n.b].op == Op::ExtendU ? b : r.op(Op::And, ty, b, m, loc);
+          r.set_map(id, r.op(Op::Mul, ty, lo_a, lo_b, loc));
+          return;
+        }
+        // u64x2: gather the low words into lanes 0 and 1 (one shuffle each), then
+        // i64x2.extmul_low_i32x4_u (V8 on x64: two unpacks and one pmuludq).
+        auto low_words = [&](uint32_t v) {
+          uint32_t w = r.op(Op::Retag, Ty::U32x4, v, 0, loc);
+          Node sh;
+          sh.op = Op::Shuffle;
+          sh.ty = Ty::U32x4;
+          sh.a = w;
+          sh.b = w;
+          sh.loc = loc;
+          const int lanes[4] = {0, 2, 0, 2};
+          for (int k = 0; k < 4; k++) set_shuffle_index(sh, k, lanes[k]);
+          return r.emit(sh);
+        };
+        uint32_t wa = low_words(a);
+        uint32_t wb = a == b ? wa : low_words(b);
+        r.set_map(id, r.op(Op::ExtMulLowU, Ty::U64x2, wa, wb, loc));
+        return;
+      }
       case Op::LtU: case Op::LeU: case Op::GtU: case Op::GeU: {
         // No unsigned i64x2 comparison in wasm: flip the sign bits and compare signed.
         Ty at = f[n.a].ty;

@@ -245,6 +245,14 @@ bool lower_u64(Function& f, Target target) {
             pair(h, l);
             return;
           }
+          case Op::Mul32: {
+            // The full product of the low words: Math.imul for the low word, mulhi_u (exact from
+            // the double product and that low word) for the high word. The high words are unused.
+            uint32_t l = O(Op::Mul, al, bl);
+            uint32_t h = r.op(Op::MulHiU, U, al, bl, loc, l);
+            pair(h, l);
+            return;
+          }
           case Op::And: case Op::Or: case Op::Xor: case Op::Andnot: {
             uint32_t h = O(n.op, ah, bh);
             uint32_t l = O(n.op, al, bl);

@@ -15,7 +15,7 @@ namespace {
 enum Builtin : int {
   // awasm prelude
   B_memory, B_fn, B_loop, B_when, B_rotl, B_rotr, B_bswap, B_select, B_andnot, B_eqz, B_lane, B_with_lane, B_assert, B_shuffle,
-  B_swizzle,
+  B_swizzle, B_mul32,
   // bound methods
   B_type_array, B_type_from, B_view_load, B_view_store, B_view_as, B_view_lane, B_memory_batch, B_memory_data,
   // JS globals
@@ -53,6 +53,7 @@ constexpr Arity kArity[] = {
     {B_assert, 1, 2, "assert(cond, message)"},
     {B_shuffle, 3, 3, "shuffle(a, b, lanes)"},
     {B_swizzle, 2, 2, "swizzle(a, indices)"},
+    {B_mul32, 2, 2, "mul32(a, b)"},
     {B_type_from, 1, 1, "T.from(v)"},
 };
 
@@ -113,7 +114,7 @@ Value Stager::prelude_module() {
       {"memory", B_memory}, {"fn", B_fn},         {"loop", B_loop},     {"when", B_when},     {"rotl", B_rotl},
       {"rotr", B_rotr},     {"bswap", B_bswap},   {"select", B_select}, {"andnot", B_andnot}, {"eqz", B_eqz},
       {"lane", B_lane},     {"withLane", B_with_lane}, {"assert", B_assert}, {"shuffle", B_shuffle},
-      {"swizzle", B_swizzle}};
+      {"swizzle", B_swizzle}, {"mul32", B_mul32}};
   for (auto& [name, id] : fns) o->set(name, builtin(*this, id, name));
   prelude_ = Value::object(o);
   return prelude_;
@@ -564,6 +565,25 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
     }
     case B_bswap: {
       return rt_unary(Op::Bswap, want_rt(0, "bswap: the value"), site);
+    }
+    case B_mul32: {
+      // The full 64-bit product of the low 32 bits of a and b: u32 operands give a u64, u64
+      // operands a u64 (their high halves ignored), u64x2 operands a u64x2 lane by lane.
+      if (arg(0).k != Value::Rt && arg(1).k != Value::Rt) error(site, "mul32(a, b) needs a runtime value (a or b)");
+      Ty t = arg(0).k == Value::Rt ? arg(0).ty : arg(1).ty;
+      if (t != Ty::U32 && t != Ty::U64 && t != Ty::U64x2)
+        error(site, std::string("mul32(a, b): the operands are u32, u64 or u64x2, not ") + ty_name(t));
+      Value a = to_rt(arg(0), t, site), b = to_rt(arg(1), t, site);
+      if (t == Ty::U32) {
+        a = convert(Ty::U64, a, site);
+        b = convert(Ty::U64, b, site);
+      }
+      Node n;
+      n.op = Op::Mul32;
+      n.ty = t == Ty::U32 ? Ty::U64 : t;
+      n.a = a.node;
+      n.b = b.node;
+      return emit(n, site);
     }
     case B_eqz: {
       const Value& x = want_rt(0, "eqz: the value");

@@ -9,8 +9,8 @@
 // value (the next register: nothing in the text), r an operand, n a number, j / J a jump target
 // as a distance forward / back. Opcode 0 (const) only comes from a program's constant pool; TO
 // (`to k`) makes the next instruction write its value to fixed register k.
-const FORMATS = ',vr,nr,vrn,vrn,vrn,rrn,rrn,rrn,r,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vr,vr,vrrr,vrrn,vrrr,nrj,nJ,j,rj,vrrr'.split(',');
-const TO = FORMATS.length;
+const FORMATS = ',vr,nr,vrn,vrn,vrn,rrn,rrn,rrn,r,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vrr,vr,vr,vrrr,vrrn,vrrr,nrj,nJ,j,rj,vrrr,n,vrrr'.split(',');
+const TO = 35;
 const VERSION = 3;
 
 // A program's text: base-45 varints in the characters '#'..'~' without ' and \ (every digit but
@@ -109,6 +109,7 @@ export function linkProgram(memoryBytes, list) {
         case 32: pc = d; break; // jump
         case 33: if (r[d] === 0) pc = a; break; // jump_if_zero
         case 34: r[d] = ((r[a] >>> 0) + (r[b] >>> 0) + (r[code[pc - 1]] >>> 0)) / 4294967296 | 0; break; // carry: 0..2
+        case 36: r[d] = ((r[a] >>> 0) * (r[b] >>> 0) - (r[code[pc - 1]] >>> 0) + 2147483648) / 4294967296 | 0; break; // mulhi_u(a, b, imul(a, b))
         // (No default: decode() refused every other opcode.)
       }
     }

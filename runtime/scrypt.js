@@ -4,76 +4,48 @@
 // backend's sha256: `scryptKdf([s.$scrypt_fill, s.$scrypt_mix], sha256, 'wasm')`.
 //
 // Options as @noble/hashes' scrypt takes them (N, r, p, dkLen = 32, maxmem = 1 GiB + 1 KiB,
-// onProgress; asyncTick = 10 and nextTick on .async), each read once, checked with an error that
-// names it, before any memory is allocated. Memory: the heap holds V, X and Y (128 * r * (N + 2)
-// bytes); runtime/heap.js zeroes what a call used and drops a heap over 4 MiB after it, errors
-// included. Every temporary holding password-derived bytes (B, the PBKDF2 blocks) is zeroed.
-//
-// The lead's runtime/kdf.js (UTF-8 inputs, option reading, the progress/async driver shared by
-// the KDFs) was not on main when this was written: this file has its own small versions of them.
-import { bytesArg, isBytes, mustBe, typeName } from './checks.js';
+// onProgress; asyncTick and nextTick on .async), read and checked by runtime/kdf.js's helpers
+// before any memory is allocated; the job runs in slices under kdf.js's driver (progress, async
+// yields, and no kernel call so long that V8 keeps it in its baseline compiler). Memory: the heap
+// holds V, X and Y (128 * r * (N + 2) bytes); runtime/heap.js zeroes what a call used and drops a
+// heap over KEEP_HEAP after it, errors included. Every temporary holding password-derived bytes
+// (B, the PBKDF2 blocks, a UTF-8 copy of a string input) is zeroed.
+import { mustBe, typeName } from './checks.js';
 import { HeapInstance, heapLimit } from './heap.js';
 import { hmacSpec, hmacStream } from './hmac.js';
+import { intOption, kdfInput, kdfOptions, runAsync, runSync, wipeAll } from './kdf.js';
 
 // Salsa word in memory slot m of a 64-byte block, as the kernels keep it (modules/scrypt.js DIAG).
 const DIAG = [0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11];
-
-const encoder = /* @__PURE__ */ new TextEncoder();
-// A password or salt: a Uint8Array, or a string (UTF-8, as noble encodes it). `own` tells the
-// caller whether the bytes are its own copy (to zero after use).
-function kdfInput(x, name) {
-  if (typeof x === 'string') return { bytes: encoder.encode(x), own: true };
-  if (!isBytes(x)) throw mustBe(TypeError, name, 'Uint8Array or string', typeName(x));
-  return { bytes: bytesArg(x, name), own: false };
-}
-
-const now = typeof performance === 'object' && typeof performance.now === 'function' ? () => performance.now() : () => Date.now();
-const defaultNextTick =
-  typeof setImmediate === 'function' ? () => new Promise((resolve) => setImmediate(resolve)) : () => new Promise((resolve) => setTimeout(resolve, 0));
-
-const MAXMEM = 1024 ** 3 + 1024; // noble's default
 const POW32 = 2 ** 32;
 
-// The options of one call, read once from own enumerable properties and checked.
+function powerOfTwo(v, arg) {
+  const what = 'a power of two from 2 to 2^32';
+  if (typeof v !== 'number') throw mustBe(TypeError, arg, what, typeName(v));
+  if (!Number.isSafeInteger(v) || v < 2 || v > POW32 || (v < POW32 && (v & (v - 1)) !== 0)) throw mustBe(RangeError, arg, what, v);
+  return v;
+}
+const FIELDS = {
+  N: [powerOfTwo, undefined],
+  r: [(v, arg) => intOption(v, arg, 1, Number.MAX_SAFE_INTEGER, 'an integer >= 1'), undefined],
+  p: [(v, arg) => intOption(v, arg, 1, Number.MAX_SAFE_INTEGER, 'an integer >= 1'), undefined],
+  dkLen: [(v, arg) => intOption(v, arg, 1, (POW32 - 1) * 32), 32],
+  maxmem: [(v, arg) => intOption(v, arg, 0, Number.MAX_SAFE_INTEGER, 'an integer >= 0'), 1024 ** 3 + 1024], // noble's default
+};
+
+// The options of one call, checked together: r * p (RFC 7914) and noble's measure of the memory a
+// call takes (V and B), both refused before anything is allocated.
 function readOptions(opts, isAsync) {
-  if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) throw mustBe(TypeError, 'opts', 'an object', typeName(opts));
-  const o = { N: undefined, r: undefined, p: undefined, dkLen: 32, maxmem: MAXMEM, onProgress: null, asyncTick: 10, nextTick: defaultNextTick };
-  for (const key of Object.keys(opts)) {
-    const v = opts[key];
-    if (v === undefined) continue;
-    const name = `opts.${key}`;
-    if (key === 'N' || key === 'r' || key === 'p' || key === 'dkLen' || key === 'maxmem' || (isAsync && key === 'asyncTick')) {
-      if (typeof v !== 'number') throw mustBe(TypeError, name, 'a number', typeName(v));
-      o[key] = v;
-    } else if (key === 'onProgress' || (isAsync && key === 'nextTick')) {
-      if (typeof v !== 'function') throw mustBe(TypeError, name, 'a function', typeName(v));
-      o[key] = v;
-    } else {
-      const only = key === 'asyncTick' || key === 'nextTick' ? ' (only scrypt.async takes it)' : '';
-      throw new TypeError(`unknown option "${key}" for scrypt${only}`);
-    }
-  }
-  const { N, r, p, dkLen, maxmem, asyncTick } = o;
-  if (N === undefined) throw mustBe(TypeError, 'opts.N', 'a number', 'undefined');
-  if (r === undefined) throw mustBe(TypeError, 'opts.r', 'a number', 'undefined');
-  if (p === undefined) throw mustBe(TypeError, 'opts.p', 'a number', 'undefined');
-  if (!Number.isSafeInteger(N) || N < 2 || N > POW32 || (N & (N - 1)) !== 0 && N !== POW32)
-    throw mustBe(RangeError, 'opts.N', 'a power of two from 2 to 2^32', N);
-  if (!Number.isSafeInteger(r) || r < 1) throw mustBe(RangeError, 'opts.r', 'an integer >= 1', r);
-  if (!Number.isSafeInteger(p) || p < 1) throw mustBe(RangeError, 'opts.p', 'an integer >= 1', p);
+  const o = kdfOptions(opts === undefined ? {} : opts, 'scrypt', FIELDS, isAsync);
+  const { N, r, p, maxmem } = o;
   if (r * p >= 2 ** 30) throw new RangeError(`"opts.r" * "opts.p" must be below 2^30 (RFC 7914), got ${r} * ${p}`);
-  if (!Number.isSafeInteger(dkLen) || dkLen < 1 || dkLen > (POW32 - 1) * 32)
-    throw mustBe(RangeError, 'opts.dkLen', 'an integer from 1 to (2^32 - 1) * 32', dkLen);
-  if (!(maxmem >= 0)) throw mustBe(RangeError, 'opts.maxmem', 'a number >= 0', maxmem);
-  if (!(asyncTick >= 0) || asyncTick === Infinity) throw mustBe(RangeError, 'opts.asyncTick', 'a finite number >= 0', asyncTick);
-  // noble's measure of the memory a call takes (V and B): refused before anything is allocated.
   const memUsed = 128 * r * (N + p);
   if (memUsed > maxmem)
     throw new RangeError(`"opts.maxmem" is ${maxmem}, but scrypt with N = ${N}, r = ${r}, p = ${p} needs 128 * r * (N + p) = ${memUsed} bytes`);
   return o;
 }
 
-// PBKDF2-HMAC-SHA256 with one iteration: dkLen bytes of T_i = HMAC(P, S || INT(i)) into `out`.
+// PBKDF2-HMAC-SHA256 with one iteration: out.length bytes of T_i = HMAC(P, S || INT(i)).
 // `keyed` is the HMAC stream keyed with P; the salt is absorbed once and cloned for each block.
 function pbkdf2Once(keyed, salt, out) {
   const salted = keyed.clone();
@@ -99,6 +71,8 @@ function pbkdf2Once(keyed, salt, out) {
   }
 }
 
+const memories = new WeakMap();
+
 /**
  * The `scrypt` function of a backend: `fns` the descriptors of scrypt_fill and scrypt_mix,
  * `sha256` that backend's sha256 (for PBKDF2), `platform` its name.
@@ -107,101 +81,92 @@ export function scryptKdf(fns, sha256, platform) {
   const required = ['scrypt_fill', 'scrypt_mix'];
   const limit = heapLimit(platform);
   let shared = null; // the instance kept between calls (its heap at most KEEP_HEAP)
-  let active = null; // the instance of the innermost running call (memoryForTests)
-  const instance = () => new HeapInstance('scrypt', fns, required, limit);
+  let active = null; // the instance of the innermost running call (scryptMemoryForTests)
 
-  // The whole computation; yields the nextTick function where an async call should wait, returns the key.
-  function* run(password, salt, opts, isAsync) {
+  // Checks everything, then returns the job (kdf.js's driver runs it in slices of ctl.slice
+  // BlockMix steps, each followed by a yield of the fraction done).
+  function prepare(password, salt, opts, isAsync) {
     // Options first, then the inputs made plain views: an option's getter cannot change or detach
-    // what is used after it (as shell.js orders a hash's arguments).
-    const o = readOptions(opts === undefined ? {} : opts, isAsync);
-    const P = kdfInput(password, 'password');
-    let S = null, B = null, keyed = null, I = null, heapUsed = 0, prev = active;
+    // what is used after it.
+    const o = readOptions(opts, isAsync);
+    const owned = [];
+    let P, S;
     try {
-      S = kdfInput(salt, 'salt');
-      const { N, r, p, dkLen, onProgress } = o;
+      P = kdfInput(password, 'password', owned);
+      S = kdfInput(salt, 'salt', owned);
+    } catch (e) {
+      wipeAll(owned);
+      throw e;
+    }
+    const job = function* (ctl) {
+      const { N, r, p, dkLen } = o;
       const blockBytes = 128 * r;
-      heapUsed = blockBytes * (N + 2);
-      // The instance: the shared one, or a fresh one for an async call and for a call made while
-      // another runs (from onProgress, or during an async call's yield).
-      if (shared === null) shared = instance();
-      I = !isAsync && !shared.busy ? shared : instance();
-      I.open(heapUsed); // RangeError before allocating when the backend cannot address it
-      active = I;
-      keyed = hmacStream(hmacSpec(sha256), P.bytes);
-      B = new Uint8Array(blockBytes * p);
-      pbkdf2Once(keyed, S.bytes, B);
-      const B32 = new Uint32Array(B.buffer);
-      const H = I.mem32;
-      const heap = I.target.memoryBytes >> 2;
-      const X = heap + N * (blockBytes >> 2);
-      const { scrypt_fill: fill, scrypt_mix: mix } = I.fns;
-      const total = 2 * N * p;
-      let done = 0;
-      // Steps of BlockMix per kernel call: all of them without progress, else about 1/1000 of
-      // the work (sync), or as many as fit in half of asyncTick (async, adapted as it goes).
-      let slice = onProgress === null && !isAsync ? N : Math.max(2, Math.min(N, 2 * Math.ceil(total / 2000)));
-      let last = now();
-      for (let i = 0; i < p; i++) {
-        const at = (i * blockBytes) >> 2;
-        for (let b = 0; b < blockBytes >> 2; b += 16) for (let m = 0; m < 16; m++) H[heap + b + m] = B32[at + b + DIAG[m]];
-        for (let phase = 0; phase < 2; phase++) {
+      const heapUsed = blockBytes * (N + 2);
+      let keyed = null, I = null;
+      const prev = active;
+      try {
+        // The shared instance, or a fresh one for an async call and for a call made while another
+        // runs (from onProgress, or during an async call's yield).
+        if (shared === null) shared = new HeapInstance('scrypt', fns, required, limit);
+        const mine = !isAsync && !shared.busy ? shared : new HeapInstance('scrypt', fns, required, limit);
+        mine.open(heapUsed); // a RangeError before allocating when the backend cannot address it
+        I = mine;
+        active = I;
+        keyed = hmacStream(hmacSpec(sha256), P);
+        const B = new Uint8Array(blockBytes * p);
+        owned.push(B);
+        pbkdf2Once(keyed, S, B);
+        const B32 = new Uint32Array(B.buffer);
+        const H = I.mem32;
+        const heap = I.target.memoryBytes >> 2;
+        const X = heap + N * (blockBytes >> 2);
+        const { scrypt_fill: fill, scrypt_mix: mix } = I.fns;
+        const total = 2 * N * p;
+        let done = 0;
+        for (let i = 0; i < p; i++) {
+          const at = (i * blockBytes) >> 2;
+          for (let b = 0; b < blockBytes >> 2; b += 16) for (let m = 0; m < 16; m++) H[heap + b + m] = B32[at + b + DIAG[m]];
           for (let k = 0; k < N; ) {
-            const n = Math.min(slice, N - k);
-            const t0 = isAsync ? now() : 0;
-            if (phase === 0) fill(r, k, n);
-            else mix(N, r, n >>> 1);
+            const n = Math.min(ctl.slice, N - k);
+            fill(r, k, n);
             k += n;
             done += n;
-            if (onProgress !== null && done < total) onProgress(done / total);
-            if (isAsync) {
-              const t1 = now();
-              const budget = Math.max(o.asyncTick, 2) / 2;
-              if (t1 - t0 > budget && slice > 2) slice = Math.max(2, (slice >>> 2) << 1);
-              else if (t1 - t0 < budget / 4 && slice < N) slice = Math.min(N, slice * 2);
-              if (t1 - last >= o.asyncTick) {
-                yield o.nextTick;
-                last = now();
-              }
-            }
+            yield done / total;
           }
+          for (let k = 0; k < N; ) {
+            const n = Math.max(2, Math.min(ctl.slice, N - k) & ~1); // whole X -> Y -> X pairs
+            mix(N, r, n >>> 1);
+            k += n;
+            done += n;
+            yield done / total;
+          }
+          for (let b = 0; b < blockBytes >> 2; b += 16) for (let m = 0; m < 16; m++) B32[at + b + DIAG[m]] = H[X + b + m];
         }
-        for (let b = 0; b < blockBytes >> 2; b += 16) for (let m = 0; m < 16; m++) B32[at + b + DIAG[m]] = H[X + b + m];
+        const dk = new Uint8Array(dkLen);
+        pbkdf2Once(keyed, B, dk);
+        return dk;
+      } finally {
+        if (keyed !== null) keyed.destroy();
+        wipeAll(owned);
+        if (I !== null) {
+          active = prev;
+          I.close(heapUsed);
+        }
       }
-      const dk = new Uint8Array(dkLen);
-      pbkdf2Once(keyed, B, dk);
-      if (onProgress !== null) onProgress(1);
-      return dk;
-    } finally {
-      if (B !== null) B.fill(0);
-      if (keyed !== null) keyed.destroy();
-      if (P.own) P.bytes.fill(0);
-      if (S !== null && S.own) S.bytes.fill(0);
-      if (I !== null && I.busy) {
-        active = prev;
-        I.close(heapUsed);
-      }
-    }
+    };
+    return { job, o };
   }
 
+  // First slices of 64 BlockMix steps; the driver doubles or halves them to about 10 ms.
   /** scrypt(password, salt, { N, r, p, dkLen, maxmem, onProgress }) → Uint8Array(dkLen). */
   function scrypt(password, salt, opts) {
-    const g = run(password, salt, opts, false);
-    return g.next().value; // never yields when sync
+    const { job, o } = prepare(password, salt, opts, false);
+    return runSync(job, o.onProgress, 64);
   }
   /** The same, yielding to the event loop every `asyncTick` ms (`nextTick`). */
   async function scryptAsync(password, salt, opts) {
-    const g = run(password, salt, opts, true);
-    for (let step = g.next(); ; ) {
-      if (step.done) return step.value;
-      try {
-        await step.value();
-      } catch (e) {
-        g.return(); // runs the finally: wipes and releases
-        throw e;
-      }
-      step = g.next();
-    }
+    const { job, o } = prepare(password, salt, opts, true);
+    return runAsync(job, o, 64);
   }
   Object.defineProperty(scryptAsync, 'name', { value: 'async' });
   scrypt.async = Object.freeze(scryptAsync);
@@ -209,7 +174,6 @@ export function scryptKdf(fns, sha256, platform) {
   return Object.freeze(scrypt);
 }
 
-const memories = new WeakMap();
 /**
  * For the tests: the memory (layout and heap) of the scrypt call running now (call it from
  * onProgress), else of the kept instance; null when there is none.

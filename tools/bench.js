@@ -3,15 +3,18 @@
 // (@noble/hashes, hash-wasm's reused hasher, node:crypto where it has the algorithm), all in one
 // process and interleaved: each round runs every implementation for a short time slice (in a
 // rotating order), and the table shows the median over rounds. Not a test: numbers are noisy,
-// judge by the ratios within one run. The KDF cases (scrypt) come last: `node tools/bench.js scrypt`.
+// judge by the ratios within one run.
 //
 //   node tools/bench.js [filter] [--rounds=5] [--slice=100] [--runtime] [--backends=wasm,js]
+//
+// The KDF cases ("pbkdf2", "scrypt", "argon2"; KDFS below) run one derivation per call against
+// @noble/hashes, hash-wasm and node:crypto where they have it, and show ms per call and ratios.
 //
 // `filter` is a substring of the case name ("sha256", "sha3_256 1MiB", "32B", "parallel",
 // "blake"). MB = 1e6 bytes. The runtime backend (the interpreter) is left out of 1 MiB cases
 // unless --runtime is given (about a second per call). The parallel case runs our parallel()
 // (SIMD lanes on wasm) against the peers hashing in a loop.
-import { hash as nodeHashFn, createHash } from 'node:crypto';
+import { hash as nodeHashFn, createHash, pbkdf2Sync } from 'node:crypto';
 import * as hashWasm from 'hash-wasm';
 
 const args = process.argv.slice(2);
@@ -112,6 +115,49 @@ async function implementations(alg, parallel, size) {
 
 const KiB = 1024;
 const CASES = [];
+// The KDF cases: each gives its implementations as { name, sync | async, ref } (ours: one per
+// backend; the runtime backend only with --runtime) returning the derived key.
+const PW = new TextEncoder().encode('password');
+const SALT = new TextEncoder().encode('salt0123456789ab');
+const pbkdf2Case = (alg, log2c, hwName, nodeName) => ({
+  name: `pbkdf2-${alg} c=2^${log2c}`,
+  kdf: async () => {
+    const c = 2 ** log2c;
+    const nobleHash = (await import('@noble/hashes/sha2.js'))[alg];
+    const { pbkdf2: noblePbkdf2 } = await import('@noble/hashes/pbkdf2.js');
+    const list = ours.filter((o) => WITH_RUNTIME || o.backend !== 'runtime')
+      .map(({ name, mod }) => ({ name, sync: () => mod.pbkdf2(mod[alg])(PW, SALT, { c, dkLen: 32 }) }));
+    list.push({ name: '@noble/hashes', sync: () => noblePbkdf2(nobleHash, PW, SALT, { c, dkLen: 32 }), ref: 'noble' });
+    list.push({
+      name: 'hash-wasm', ref: 'hw',
+      async: () => hashWasm.pbkdf2({ password: PW, salt: SALT, iterations: c, hashLength: 32, hashFunction: hashWasm[hwName](), outputType: 'binary' }),
+    });
+    list.push({ name: 'node:crypto pbkdf2Sync', sync: () => pbkdf2Sync(PW, SALT, c, 32, nodeName), ref: 'node' });
+    return list;
+  },
+});
+// scrypt (r = 8, p = 1): against noble, hash-wasm and node:crypto (maxmem raised for N = 2^17).
+const scryptCase = (log2N) => ({
+  name: `scrypt N=2^${log2N} r=8 p=1`,
+  kdf: async () => {
+    const N = 2 ** log2N, r = 8, p = 1, maxmem = 2 ** 31;
+    const { scrypt: nobleScrypt } = await import('@noble/hashes/scrypt.js');
+    const { scryptSync } = await import('node:crypto');
+    const list = ours.filter((o) => WITH_RUNTIME || o.backend !== 'runtime')
+      .map(({ name, mod }) => ({ name, sync: () => mod.scrypt(PW, SALT, { N, r, p, dkLen: 32, maxmem }) }));
+    list.push({ name: '@noble/hashes', sync: () => nobleScrypt(PW, SALT, { N, r, p, dkLen: 32, maxmem }), ref: 'noble' });
+    list.push({
+      name: 'hash-wasm', ref: 'hw',
+      async: () => hashWasm.scrypt({ password: PW, salt: SALT, costFactor: N, blockSize: r, parallelism: p, hashLength: 32, outputType: 'binary' }),
+    });
+    list.push({ name: 'node:crypto scryptSync', sync: () => scryptSync(PW, SALT, 32, { N, r, p, maxmem }), ref: 'node' });
+    return list;
+  },
+});
+const KDFS = [
+  pbkdf2Case('sha256', 16, 'createSHA256', 'sha256'), pbkdf2Case('sha512', 16, 'createSHA512', 'sha512'),
+  scryptCase(14), scryptCase(17),
+];
 for (const alg of ALG_NAMES)
   for (const [label, size] of [['32B', 32], ['1KiB', KiB], ['1MiB', KiB * KiB]]) CASES.push({ alg, label, size, name: `${alg} ${label}` });
 CASES.push({ alg: 'sha256', label: 'parallel 64x1KiB', size: 64 * KiB, count: 64, name: 'sha256 parallel 64x1KiB' });
@@ -182,51 +228,30 @@ for (const c of CASES.filter((x) => x.name.includes(filter))) {
     );
   });
 }
-
-// ---- KDFs: one call per implementation per round (calls take tens to hundreds of ms), rotating
-// who goes first, timed in CPU time (process.cpuUsage: the machine is shared), median of rounds.
-// The runtime backend only with --runtime (seconds per call).
-const KDF_CASES = [
-  { name: 'scrypt N=2^14 r=8 p=1', N: 2 ** 14, r: 8, p: 1 },
-  { name: 'scrypt N=2^17 r=8 p=1', N: 2 ** 17, r: 8, p: 1 },
-];
-const cpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
-for (const c of KDF_CASES.filter((x) => x.name.includes(filter) && ours.length > 0 && typeof ours[0].mod.scrypt === 'function')) {
-  const { N, r, p } = c;
-  const pw = new Uint8Array(16).fill(7), salt = new Uint8Array(16).fill(9);
-  const { scryptSync } = await import('node:crypto');
-  const { scrypt: nobleScrypt } = await import('@noble/hashes/scrypt.js');
-  const maxmem = 2 ** 31;
-  const impls = ours
-    .filter((o) => WITH_RUNTIME || o.backend !== 'runtime')
-    .map(({ name, mod }) => ({ name, run: () => mod.scrypt(pw, salt, { N, r, p, dkLen: 32, maxmem }) }));
-  impls.push({ name: '@noble/hashes', ref: 'noble', run: () => nobleScrypt(pw, salt, { N, r, p, dkLen: 32, maxmem }) });
-  impls.push({ name: 'hash-wasm', ref: 'hw', run: () => hashWasm.scrypt({ password: pw, salt, costFactor: N, blockSize: r, parallelism: p, hashLength: 32, outputType: 'binary' }) });
-  impls.push({ name: 'node:crypto scryptSync', ref: 'node', run: () => scryptSync(pw, salt, 32, { N, r, p, maxmem }) });
-  const want = toHex(scryptSync(pw, salt, 32, { N, r, p, maxmem }));
+for (const k of KDFS.filter((x) => x.name.includes(filter))) {
+  const impls = await k.kdf();
+  const call = async (impl) => (impl.async ? await impl.async() : impl.sync());
+  const want = toHex(await call(impls.find((x) => x.ref === 'noble')));
   for (const impl of impls) {
-    const got = toHex(await impl.run()); // also the warm-up
-    if (got !== want) throw new Error(`${impl.name} gives a wrong ${c.name} key: ${got}`);
+    const got = toHex(await call(impl));
+    if (got !== want) throw new Error(`${impl.name} gives a wrong ${k.name} key: ${got}`);
   }
   const times = impls.map(() => []);
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let r = 0; r < ROUNDS; r++) {
     for (let j = 0; j < impls.length; j++) {
-      const i = (j + round) % impls.length;
-      const t0 = cpuMs();
-      await impls[i].run();
-      times[i].push(cpuMs() - t0);
+      const i = (j + r) % impls.length; // rotate who goes first
+      const t0 = performance.now();
+      sink ^= (await call(impls[i]))[0];
+      times[i].push(performance.now() - t0);
     }
   }
   const med = times.map(median);
-  const at = (ref) => med[impls.findIndex((x) => x.ref === ref)];
-  console.log(`\n${c.name} (CPU ms per call, median of ${ROUNDS})`);
+  const at = (ref) => impls.findIndex((x) => x.ref === ref);
+  const ratio = (i, ref) => (at(ref) < 0 ? '—' : fmt(med[at(ref)] / med[i], 2));
+  console.log(`\n${k.name}`);
   console.log(`${pad('implementation', 26)} ${pad('ms', 10, true)} ${pad('x noble', 8, true)} ${pad('x hash-wasm', 12, true)} ${pad('x node', 8, true)}`);
   impls.forEach((impl, i) => {
-    const x = (ref) => fmt(at(ref) / med[i], 2);
-    console.log(`${pad(impl.name, 26)} ${pad(fmt(med[i], 1), 10, true)} ${pad(x('noble'), 8, true)} ${pad(x('hw'), 12, true)} ${pad(x('node'), 8, true)}`);
+    console.log(`${pad(impl.name, 26)} ${pad(fmt(med[i], 1), 10, true)} ${pad(ratio(i, 'noble'), 8, true)} ${pad(ratio(i, 'hw'), 12, true)} ${pad(ratio(i, 'node'), 8, true)}`);
   });
 }
 console.log(`\n(total ${fmt((performance.now() - started) / 1000, 1)} s; sink ${sink & 1})`);

@@ -193,3 +193,5 @@ export interface Scrypt {
   async(password: Uint8Array | string, salt: Uint8Array | string, opts: ScryptOpts & AsyncOpts): Promise<Bytes>;
 }
 export declare const scrypt: Scrypt;
+/** PBKDF2 over any hash with HMAC; the iteration loop in this backend's kernels for ours. */
+export declare const pbkdf2: typeof import('./kdf.js').pbkdf2;

@@ -10,6 +10,7 @@ import { linkProgram } from '../../runtime/interp.js';
 const OP = {
   mov: 1, set: 2, load8: 3, load32: 5, store8: 6, store32: 8, return: 9, add: 10, sub: 11, xor: 15, lt_u: 21,
   select: 27, fsr: 28, fsl: 29, loop_test: 30, loop_next: 31, jump: 32, jump_if_zero: 33, carry: 34, to: 35,
+  mul: 12, mulhi_u: 36,
 };
 // A base-45 varint in the 90 characters '#'..'~' without ' and \.
 const ALPHABET = [...Array(92)].map((_, i) => String.fromCharCode(35 + i)).filter((c) => c !== "'" && c !== '\\');
@@ -86,11 +87,24 @@ test('interp: carry(a, b, c) is the carry out of a + b + c (0, 1 or 2)', () => {
     assert.equal(f(a, b, c), Math.floor((a + b + c) / 2 ** 32), `carry(${a}, ${b}, ${c})`);
 });
 
+test('interp: mulhi_u is the high word of the unsigned 32x32 product (opcode 36, after to)', () => {
+  // f(x, y) = high word of x * y: v0 = imul(x, y), v1 = mulhi_u(x, y, v0).
+  const f = link(2, 'u32', program(2, [], [
+    [OP.mul, fixed(0), fixed(1)],
+    [OP.mulhi_u, fixed(0), fixed(1), back(1)],
+    [OP.return, back(1)],
+  ]));
+  const edges = [0, 1, 2, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff, 0x10000, 0xffff, 0x9e3779b9];
+  const pairs = edges.flatMap((x) => edges.map((y) => [x, y]));
+  for (let i = 0; i < 2000; i++) pairs.push([(Math.random() * 2 ** 32) >>> 0, (Math.random() * 2 ** 32) >>> 0]);
+  for (const [x, y] of pairs) assert.equal(f(x, y), Number((BigInt(x) * BigInt(y)) >> 32n), `mulhi_u(${x}, ${y})`);
+});
+
 test('interp: refuses another version, unknown opcodes and truncated text', () => {
   const ok = program(1, [], [[OP.return, fixed(0)]]);
   assert.equal(link(1, 'u32', ok)(5), 5);
   assert.throws(() => link(1, 'u32', program(1, [], [[OP.return, fixed(0)]], 2)), /interp: version/);
   assert.throws(() => link(1, 'u32', program(1, [], [[0, 0, 0]])), /interp: opcode 0$/);
-  assert.throws(() => link(1, 'u32', program(1, [], [[OP.to + 1]])), /interp: opcode 36$/);
+  assert.throws(() => link(1, 'u32', program(1, [], [[OP.mulhi_u + 1]])), /interp: opcode 37$/);
   assert.throws(() => link(1, 'u32', ok.slice(0, -1) + put(45 * 45).slice(0, 1)), /interp: truncated/);
 });

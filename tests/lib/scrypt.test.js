@@ -93,7 +93,7 @@ forEachBackend(test, backends, 'scrypt', (b) => {
       [{ ...ok, dkLen: 2 ** 40 }, RangeError, /opts\.dkLen/],
       [{ ...ok, maxmem: -1 }, RangeError, /opts\.maxmem/],
       [{ ...ok, onProgress: 1 }, TypeError, /opts\.onProgress/],
-      [{ ...ok, asyncTick: 5 }, TypeError, /only scrypt\.async/],
+      [{ ...ok, asyncTick: 5 }, TypeError, /only the \.async form/],
       [{ ...ok, bogus: 1 }, TypeError, /unknown option "bogus"/],
       [null, TypeError, /opts/],
     ];
@@ -160,7 +160,7 @@ forEachBackend(test, backends, 'scrypt', (b) => {
     const want = scryptSync(P, P, 32, { N, r: 8, p: 2 }).toString('hex');
     const seen = [];
     assert.equal(hex(scrypt(P, P, { N, r: 8, p: 2, onProgress: (f) => seen.push(f) })), want);
-    assert.ok(seen.length > 10, `${seen.length} progress calls`);
+    assert.ok(seen.length >= 2, `${seen.length} progress calls`); // one per slice of about 10 ms, then 1
     for (let i = 1; i < seen.length; i++) assert.ok(seen[i] > seen[i - 1], 'monotonic');
     assert.equal(seen.at(-1), 1);
     assert.ok(seen.every((f) => f > 0 && f <= 1));

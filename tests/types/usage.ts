@@ -94,3 +94,12 @@ const sk: Uint8Array = scrypt('password', new Uint8Array(16), { N: 1024, r: 8, p
 const skAsync: Promise<Uint8Array> = scrypt.async(msg, 'salt', { N: 1024, r: 8, p: 1, asyncTick: 5, maxmem: 2 ** 30 });
 void sk;
 void skAsync;
+// KDFs: pbkdf2 from kdf.js and from a backend entry, over any hash.
+import { pbkdf2 } from 'awasmc-noble/kdf.js';
+import { pbkdf2 as pbkdf2Js, sha512 as sha512Js } from 'awasmc-noble/js.js';
+const dk: Uint8Array = pbkdf2(sha256)('password', utf8ToBytes('salt'), { c: 1000, dkLen: 64, onProgress: (f: number) => void f });
+const dk2: Promise<Uint8Array> = pbkdf2Js(sha512Js).async('password', 'salt', { c: 10, asyncTick: 5 });
+// @ts-expect-error c is required
+pbkdf2(sha256)('password', 'salt', { dkLen: 32 });
+// @ts-expect-error asyncTick belongs to .async
+pbkdf2(sha256)('password', 'salt', { c: 1, asyncTick: 5 });
