@@ -116,6 +116,14 @@ const mix = (blockMix, word0) => (N, r, pairs) => {
   const Y = X + r * 2;
   const step = (from, to) => {
     const j = word0((from + r * 2 - 1)) & (N - 1);
+    // Touch every 64-byte line of V[j] first: independent loads, so its cache misses overlap
+    // instead of coming one Salsa20/8 after another (the XOR of them goes to a word of `to`
+    // that BlockMix overwrites, only so that the loads are kept).
+    let touch = u32(0);
+    loop(r * 2, (b) => {
+      touch = touch ^ H.load((j * r * 2 + b) * 16);
+    });
+    H.store(to * 16, touch);
     blockMix(r, from, to, [j * r * 2]);
   };
   loop(pairs, () => {
