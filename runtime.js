@@ -18,6 +18,8 @@ import {
   SHAKE128, SHAKE128_32, SHAKE256, SHAKE256_64, spongeHash,
 } from './runtime/sponge.js';
 import { blake3Hash } from './runtime/blake3.js';
+import * as scryptKernels from './targets/runtime/scrypt.js';
+import { scryptKdf } from './runtime/scrypt.js';
 import { pbkdf2Kernel, pbkdf2With } from './runtime/kdf.js';
 
 export const sha224 = /* @__PURE__ */ mdHash(SHA224, [sha2.$sha224_init, sha2.$sha256_compress, sha2.$sha256_output], 'runtime');
@@ -50,6 +52,8 @@ export const shake256 = /* @__PURE__ */ spongeHash(SHAKE256, [sha3.$keccak_absor
 export const shake128_32 = /* @__PURE__ */ spongeHash(SHAKE128_32, [sha3.$keccak_absorb], 'runtime');
 export const shake256_64 = /* @__PURE__ */ spongeHash(SHAKE256_64, [sha3.$keccak_absorb], 'runtime');
 export const blake3 = /* @__PURE__ */ blake3Hash([b3.$blake3_chunks, b3.$blake3_parents, b3.$blake3_compress], 'runtime');
+// scrypt (RFC 7914) over this backend's sha256 (PBKDF2-HMAC-SHA256) and the ROMix kernels.
+export const scrypt = /* @__PURE__ */ scryptKdf([scryptKernels.$scrypt_fill, scryptKernels.$scrypt_mix], sha256, 'runtime');
 
 // PBKDF2 (runtime/kdf.js): the iteration loop in the kernels of the hashes listed here; any other
 // hash through its HMAC streams.

@@ -7,6 +7,7 @@
 // creation order is the same whichever C++ compiler built awasmc.
 #include <binaryen-c.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -307,7 +308,9 @@ void with_module(const Module& m, bool threads, bool import_memory, const std::f
     // calling thread's and 64 workers'; runtime/link.js MAX_COPIES).
     // A module with a heap (memory.heap) imports a memory of any size up to 4 GiB: link() makes
     // it memoryBytes + heapBytes (times the copies, on wasm_threads).
-    const BinaryenIndex max_pages = has_heap(m) ? kMaxPages : threads ? pages * kMaxCopies : pages;
+    // A shared memory's copies are capped at 4 GiB in all (a layout over 64 MiB has fewer than
+    // kMaxCopies; link.js caps the same way).
+    const BinaryenIndex max_pages = has_heap(m) ? kMaxPages : threads ? std::min(pages * kMaxCopies, kMaxPages) : pages;
     BinaryenSetMemory(mod, pages, max_pages, nullptr, seg_data.data(), seg_passive.get(), seg_offsets.data(), seg_sizes.data(), nseg, threads);
     BinaryenAddMemoryImport(mod, "0", "env", "memory", threads ? 1 : 0);
     if (threads) BinaryenAddGlobalImport(mod, kBaseGlobal, "env", kBaseGlobal, BinaryenTypeInt32(), false);

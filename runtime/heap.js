@@ -8,8 +8,13 @@
 // docs/notes.md for when the process gets the pages back).
 import { Instance } from './shell.js';
 
-/** The largest heap kept linked between calls (bytes); larger ones are dropped after their call. */
-export const KEEP_HEAP = 4 << 20;
+/**
+ * The largest heap kept linked between calls (bytes); larger ones are dropped after their call.
+ * 32 MiB keeps scrypt's common N = 2^14, r = 8 (16 MiB) linked: linking a fresh 16 MiB memory for
+ * every call (page faults, and the GC that frees the last one) made such a call about 1.45x as
+ * slow (62-68 ms against 42-46 ms CPU time, docs/notes.md).
+ */
+export const KEEP_HEAP = 32 << 20;
 const NUDGE = 64 << 20;
 
 /** The most memory (static layout and heap) a backend addresses: int32 typed-array indices on js and runtime. */
@@ -63,14 +68,16 @@ export class HeapInstance extends Instance {
   }
   /** Forgets the linked memory and functions (the next open() links a new one). */
   drop() {
-    const wasm = this.memoryObject !== null && this.heapBytes > KEEP_HEAP;
+    const bytes = this.heapBytes, large = bytes > KEEP_HEAP;
     this.mem = this.mem32 = this.fns = this.memoryObject = this.linkAt = null;
     this.heapBytes = 0;
-    // V8 frees a WebAssembly.Memory that nothing references only at a major GC, and does not count
-    // it as the external memory that schedules one: a dropped 256 MiB memory stayed resident for
-    // 20 s of an idle or lightly allocating process (node 20). An ArrayBuffer is counted: making
-    // one of 64 MiB, never touched (zero pages: address space, no resident memory; ~0.1 ms), had
-    // the next GC free the dropped memory within 50-200 ms in our measurements (docs/notes.md).
-    if (wasm) new ArrayBuffer(NUDGE);
+    // V8 frees a memory that nothing references only at a major GC, and nothing schedules one
+    // soon: a dropped 256 MiB WebAssembly.Memory stayed resident for 20 s of an idle or lightly
+    // allocating process (node 20), and so did the js backend's 256 MiB ArrayBuffer dropped after
+    // a call (its allocation had raised V8's external-memory limit). Allocating an ArrayBuffer of
+    // at least the dropped size, never touched (zero pages: address space, no resident memory;
+    // under 1 ms even at 1 GiB), makes V8 start a GC that frees the dropped memory within 50-300
+    // ms in our measurements (docs/notes.md).
+    if (large) new ArrayBuffer(Math.max(NUDGE, bytes));
   }
 }

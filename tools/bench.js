@@ -136,7 +136,28 @@ const pbkdf2Case = (alg, log2c, hwName, nodeName) => ({
     return list;
   },
 });
-const KDFS = [pbkdf2Case('sha256', 16, 'createSHA256', 'sha256'), pbkdf2Case('sha512', 16, 'createSHA512', 'sha512')];
+// scrypt (r = 8, p = 1): against noble, hash-wasm and node:crypto (maxmem raised for N = 2^17).
+const scryptCase = (log2N) => ({
+  name: `scrypt N=2^${log2N} r=8 p=1`,
+  kdf: async () => {
+    const N = 2 ** log2N, r = 8, p = 1, maxmem = 2 ** 31;
+    const { scrypt: nobleScrypt } = await import('@noble/hashes/scrypt.js');
+    const { scryptSync } = await import('node:crypto');
+    const list = ours.filter((o) => WITH_RUNTIME || o.backend !== 'runtime')
+      .map(({ name, mod }) => ({ name, sync: () => mod.scrypt(PW, SALT, { N, r, p, dkLen: 32, maxmem }) }));
+    list.push({ name: '@noble/hashes', sync: () => nobleScrypt(PW, SALT, { N, r, p, dkLen: 32, maxmem }), ref: 'noble' });
+    list.push({
+      name: 'hash-wasm', ref: 'hw',
+      async: () => hashWasm.scrypt({ password: PW, salt: SALT, costFactor: N, blockSize: r, parallelism: p, hashLength: 32, outputType: 'binary' }),
+    });
+    list.push({ name: 'node:crypto scryptSync', sync: () => scryptSync(PW, SALT, 32, { N, r, p, maxmem }), ref: 'node' });
+    return list;
+  },
+});
+const KDFS = [
+  pbkdf2Case('sha256', 16, 'createSHA256', 'sha256'), pbkdf2Case('sha512', 16, 'createSHA512', 'sha512'),
+  scryptCase(14), scryptCase(17),
+];
 for (const alg of ALG_NAMES)
   for (const [label, size] of [['32B', 32], ['1KiB', KiB], ['1MiB', KiB * KiB]]) CASES.push({ alg, label, size, name: `${alg} ${label}` });
 CASES.push({ alg: 'sha256', label: 'parallel 64x1KiB', size: 64 * KiB, count: 64, name: 'sha256 parallel 64x1KiB' });

@@ -173,5 +173,25 @@ export interface Blake3Hash extends Omit<XofHash, 'async' | 'chunks' | 'parallel
 /** BLAKE3 (default output 32 bytes). */
 export declare const blake3: Blake3Hash;
 
+/**
+ * scrypt (RFC 7914) options, as @noble/hashes' scrypt takes them. `N`: a power of two from 2;
+ * `r`, `p` >= 1 with r * p < 2^30; `dkLen` 1..(2^32 - 1) * 32 (default 32); `maxmem` (default
+ * 1 GiB + 1 KiB): calls needing more than 128 * r * (N + p) bytes are refused before allocating.
+ */
+export interface ScryptOpts {
+  N: number;
+  r: number;
+  p: number;
+  dkLen?: number;
+  maxmem?: number;
+  /** Called with the fraction done, rising to exactly 1 at the end. */
+  onProgress?: (fraction: number) => void;
+}
+/** scrypt: a password (string: UTF-8) and a salt to `dkLen` bytes; `.async` yields every `asyncTick` ms. */
+export interface Scrypt {
+  (password: Uint8Array | string, salt: Uint8Array | string, opts: ScryptOpts): Bytes;
+  async(password: Uint8Array | string, salt: Uint8Array | string, opts: ScryptOpts & AsyncOpts): Promise<Bytes>;
+}
+export declare const scrypt: Scrypt;
 /** PBKDF2 over any hash with HMAC; the iteration loop in this backend's kernels for ours. */
 export declare const pbkdf2: typeof import('./kdf.js').pbkdf2;

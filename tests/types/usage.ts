@@ -88,6 +88,12 @@ WP.stop();
 // @ts-expect-error: the size is read-only (WP.setSize)
 WP.size = 2;
 
+// scrypt: sync and async, string or bytes.
+import { scrypt } from 'awasmc-noble';
+const sk: Uint8Array = scrypt('password', new Uint8Array(16), { N: 1024, r: 8, p: 1, dkLen: 32, onProgress: (f: number) => void f });
+const skAsync: Promise<Uint8Array> = scrypt.async(msg, 'salt', { N: 1024, r: 8, p: 1, asyncTick: 5, maxmem: 2 ** 30 });
+void sk;
+void skAsync;
 // KDFs: pbkdf2 from kdf.js and from a backend entry, over any hash.
 import { pbkdf2 } from 'awasmc-noble/kdf.js';
 import { pbkdf2 as pbkdf2Js, sha512 as sha512Js } from 'awasmc-noble/js.js';

@@ -1,0 +1,184 @@
+// scrypt (RFC 7914): B = PBKDF2-HMAC-SHA256(P, S, 1, p * 128 * r), ROMix on each of the p blocks
+// of B (modules/scrypt.js: the kernels, with V in the heap), DK = PBKDF2-HMAC-SHA256(P, B, 1,
+// dkLen). The entries build one `scrypt` per backend from the kernels' descriptors and that
+// backend's sha256: `scryptKdf([s.$scrypt_fill, s.$scrypt_mix], sha256, 'wasm')`.
+//
+// Options as @noble/hashes' scrypt takes them (N, r, p, dkLen = 32, maxmem = 1 GiB + 1 KiB,
+// onProgress; asyncTick and nextTick on .async), read and checked by runtime/kdf.js's helpers
+// before any memory is allocated; the job runs in slices under kdf.js's driver (progress, async
+// yields, and no kernel call so long that V8 keeps it in its baseline compiler). Memory: the heap
+// holds V, X and Y (128 * r * (N + 2) bytes); runtime/heap.js zeroes what a call used and drops a
+// heap over KEEP_HEAP after it, errors included. Every temporary holding password-derived bytes
+// (B, the PBKDF2 blocks, a UTF-8 copy of a string input) is zeroed.
+import { mustBe, typeName } from './checks.js';
+import { HeapInstance, heapLimit } from './heap.js';
+import { hmacSpec, hmacStream } from './hmac.js';
+import { intOption, kdfInput, kdfOptions, runAsync, runSync, wipeAll } from './kdf.js';
+
+// Salsa word in memory slot m of a 64-byte block, as the kernels keep it (modules/scrypt.js DIAG).
+const DIAG = [0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11];
+const POW32 = 2 ** 32;
+
+function powerOfTwo(v, arg) {
+  const what = 'a power of two from 2 to 2^32';
+  if (typeof v !== 'number') throw mustBe(TypeError, arg, what, typeName(v));
+  if (!Number.isSafeInteger(v) || v < 2 || v > POW32 || (v < POW32 && (v & (v - 1)) !== 0)) throw mustBe(RangeError, arg, what, v);
+  return v;
+}
+const FIELDS = {
+  N: [powerOfTwo, undefined],
+  r: [(v, arg) => intOption(v, arg, 1, Number.MAX_SAFE_INTEGER, 'an integer >= 1'), undefined],
+  p: [(v, arg) => intOption(v, arg, 1, Number.MAX_SAFE_INTEGER, 'an integer >= 1'), undefined],
+  dkLen: [(v, arg) => intOption(v, arg, 1, (POW32 - 1) * 32), 32],
+  maxmem: [(v, arg) => intOption(v, arg, 0, Number.MAX_SAFE_INTEGER, 'an integer >= 0'), 1024 ** 3 + 1024], // noble's default
+};
+
+// The options of one call, checked together: r * p (RFC 7914) and noble's measure of the memory a
+// call takes (V and B), both refused before anything is allocated.
+function readOptions(opts, isAsync) {
+  const o = kdfOptions(opts === undefined ? {} : opts, 'scrypt', FIELDS, isAsync);
+  const { N, r, p, maxmem } = o;
+  if (r * p >= 2 ** 30) throw new RangeError(`"opts.r" * "opts.p" must be below 2^30 (RFC 7914), got ${r} * ${p}`);
+  const memUsed = 128 * r * (N + p);
+  if (memUsed > maxmem)
+    throw new RangeError(`"opts.maxmem" is ${maxmem}, but scrypt with N = ${N}, r = ${r}, p = ${p} needs 128 * r * (N + p) = ${memUsed} bytes`);
+  return o;
+}
+
+// PBKDF2-HMAC-SHA256 with one iteration: out.length bytes of T_i = HMAC(P, S || INT(i)).
+// `keyed` is the HMAC stream keyed with P; the salt is absorbed once and cloned for each block.
+function pbkdf2Once(keyed, salt, out) {
+  const salted = keyed.clone();
+  const t = salted._blank();
+  const ctr = new Uint8Array(4);
+  const block = new Uint8Array(32);
+  try {
+    salted.update(salt);
+    for (let i = 1, pos = 0; pos < out.length; i++, pos += 32) {
+      salted._cloneInto(t);
+      ctr[0] = i >>> 24;
+      ctr[1] = i >>> 16;
+      ctr[2] = i >>> 8;
+      ctr[3] = i;
+      t.update(ctr);
+      t.digestInto(block);
+      out.set(out.length - pos >= 32 ? block : block.subarray(0, out.length - pos), pos);
+    }
+  } finally {
+    salted.destroy();
+    t.destroy();
+    block.fill(0);
+  }
+}
+
+const memories = new WeakMap();
+
+/**
+ * The `scrypt` function of a backend: `fns` the descriptors of scrypt_fill and scrypt_mix,
+ * `sha256` that backend's sha256 (for PBKDF2), `platform` its name.
+ */
+export function scryptKdf(fns, sha256, platform) {
+  const required = ['scrypt_fill', 'scrypt_mix'];
+  const limit = heapLimit(platform);
+  let shared = null; // the instance kept between calls (its heap at most KEEP_HEAP)
+  let active = null; // the instance of the innermost running call (scryptMemoryForTests)
+
+  // Checks everything, then returns the job (kdf.js's driver runs it in slices of ctl.slice
+  // BlockMix steps, each followed by a yield of the fraction done).
+  function prepare(password, salt, opts, isAsync) {
+    // Options first, then the inputs made plain views: an option's getter cannot change or detach
+    // what is used after it.
+    const o = readOptions(opts, isAsync);
+    const owned = [];
+    let P, S;
+    try {
+      P = kdfInput(password, 'password', owned);
+      S = kdfInput(salt, 'salt', owned);
+    } catch (e) {
+      wipeAll(owned);
+      throw e;
+    }
+    const job = function* (ctl) {
+      const { N, r, p, dkLen } = o;
+      const blockBytes = 128 * r;
+      const heapUsed = blockBytes * (N + 2);
+      let keyed = null, I = null;
+      const prev = active;
+      try {
+        // The shared instance, or a fresh one for an async call and for a call made while another
+        // runs (from onProgress, or during an async call's yield).
+        if (shared === null) shared = new HeapInstance('scrypt', fns, required, limit);
+        const mine = !isAsync && !shared.busy ? shared : new HeapInstance('scrypt', fns, required, limit);
+        mine.open(heapUsed); // a RangeError before allocating when the backend cannot address it
+        I = mine;
+        active = I;
+        keyed = hmacStream(hmacSpec(sha256), P);
+        const B = new Uint8Array(blockBytes * p);
+        owned.push(B);
+        pbkdf2Once(keyed, S, B);
+        const B32 = new Uint32Array(B.buffer);
+        const H = I.mem32;
+        const heap = I.target.memoryBytes >> 2;
+        const X = heap + N * (blockBytes >> 2);
+        const { scrypt_fill: fill, scrypt_mix: mix } = I.fns;
+        const total = 2 * N * p;
+        let done = 0;
+        for (let i = 0; i < p; i++) {
+          const at = (i * blockBytes) >> 2;
+          for (let b = 0; b < blockBytes >> 2; b += 16) for (let m = 0; m < 16; m++) H[heap + b + m] = B32[at + b + DIAG[m]];
+          for (let k = 0; k < N; ) {
+            const n = Math.min(ctl.slice, N - k);
+            fill(r, k, n);
+            k += n;
+            done += n;
+            yield done / total;
+          }
+          for (let k = 0; k < N; ) {
+            const n = Math.max(2, Math.min(ctl.slice, N - k) & ~1); // whole X -> Y -> X pairs
+            mix(N, r, n >>> 1);
+            k += n;
+            done += n;
+            yield done / total;
+          }
+          for (let b = 0; b < blockBytes >> 2; b += 16) for (let m = 0; m < 16; m++) B32[at + b + DIAG[m]] = H[X + b + m];
+        }
+        const dk = new Uint8Array(dkLen);
+        pbkdf2Once(keyed, B, dk);
+        return dk;
+      } finally {
+        if (keyed !== null) keyed.destroy();
+        wipeAll(owned);
+        if (I !== null) {
+          active = prev;
+          I.close(heapUsed);
+        }
+      }
+    };
+    return { job, o };
+  }
+
+  // First slices of 64 BlockMix steps; the driver doubles or halves them to about 10 ms.
+  /** scrypt(password, salt, { N, r, p, dkLen, maxmem, onProgress }) → Uint8Array(dkLen). */
+  function scrypt(password, salt, opts) {
+    const { job, o } = prepare(password, salt, opts, false);
+    return runSync(job, o.onProgress, 64);
+  }
+  /** The same, yielding to the event loop every `asyncTick` ms (`nextTick`). */
+  async function scryptAsync(password, salt, opts) {
+    const { job, o } = prepare(password, salt, opts, true);
+    return runAsync(job, o, 64);
+  }
+  Object.defineProperty(scryptAsync, 'name', { value: 'async' });
+  scrypt.async = Object.freeze(scryptAsync);
+  memories.set(scrypt, () => (active !== null ? active.mem : shared !== null ? shared.mem : null));
+  return Object.freeze(scrypt);
+}
+
+/**
+ * For the tests: the memory (layout and heap) of the scrypt call running now (call it from
+ * onProgress), else of the kept instance; null when there is none.
+ */
+export function scryptMemoryForTests(kdf) {
+  const f = memories.get(kdf);
+  return f === undefined ? undefined : f();
+}
