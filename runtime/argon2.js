@@ -96,6 +96,17 @@ function readOpts(opts, owned) {
   return o;
 }
 
+// kdf -> its shared Instance (argon2MemoryForTests).
+const shareds = new WeakMap();
+/**
+ * The memory of the instance an Argon2 function of ours uses for calls one at a time, or null
+ * before its first call (the hygiene tests: no secret stays there after a call).
+ */
+export function argon2MemoryForTests(kdf) {
+  const I = shareds.get(kdf);
+  return I === undefined || I.mem === null ? null : I.memory();
+}
+
 /**
  * The Argon2 function of `kind` (ARGON2D, ARGON2I, ARGON2ID) over `target` (a generated
  * modules/argon2.js target, or the list of its function descriptors an entry picked) and
@@ -286,5 +297,6 @@ export function argon2Kdf(kind, target, blake2b, platform = 'unknown') {
   Object.defineProperty(kdf.async, 'name', { value: 'async' });
   kdf.getPlatform = () => platform;
   Object.freeze(kdf.async);
+  shareds.set(kdf, shared);
   return Object.freeze(kdf);
 }

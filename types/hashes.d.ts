@@ -172,3 +172,37 @@ export interface Blake3Hash extends Omit<XofHash, 'async' | 'chunks' | 'parallel
 }
 /** BLAKE3 (default output 32 bytes). */
 export declare const blake3: Blake3Hash;
+
+/**
+ * Argon2's options, as @noble/hashes names them (RFC 9106 §3.1): `t` passes (default 3), `m`
+ * memory in KiB (at least 8 * p; default 2^20 = 1 GiB), `p` lanes (1..2^24 - 1, default 1),
+ * `dkLen` tag length (at least 4, default 32), `version` 0x10 or 0x13 (default), the secret `key`
+ * and the associated data `personalization` (bytes or UTF-8 strings), `maxmem` the most memory in
+ * bytes the call may take (default 2^30), checked before anything is allocated.
+ */
+export interface ArgonOpts {
+  t?: number;
+  m?: number;
+  p?: number;
+  dkLen?: number;
+  version?: number;
+  key?: Uint8Array | string;
+  personalization?: Uint8Array | string;
+  maxmem?: number;
+  /** Called with the fraction done (0..1, increasing; 1 at the end), also by the sync form. */
+  onProgress?: (fraction: number) => void;
+  /** Milliseconds of work between yields to the event loop in `.async` (default 10). */
+  asyncTick?: number;
+  /** How `.async` yields (default: a macrotask, setImmediate or setTimeout 0). */
+  nextTick?: () => Promise<unknown>;
+}
+/** An Argon2 variant: `(password, salt, opts)` and `.async`; strings are UTF-8 encoded. */
+export interface Argon2 {
+  (password: Uint8Array | string, salt: Uint8Array | string, opts?: ArgonOpts): Bytes;
+  async(password: Uint8Array | string, salt: Uint8Array | string, opts?: ArgonOpts): Promise<Bytes>;
+  getPlatform(): 'wasm' | 'wasm_threads' | 'js' | 'runtime';
+}
+/** Argon2d (data-dependent addressing), Argon2i (data-independent) and Argon2id (both). */
+export declare const argon2d: Argon2;
+export declare const argon2i: Argon2;
+export declare const argon2id: Argon2;

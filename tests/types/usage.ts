@@ -87,3 +87,11 @@ WP.setSize(Math.min(4, WP.size));
 WP.stop();
 // @ts-expect-error: the size is read-only (WP.setSize)
 WP.size = 2;
+
+// Argon2 (types/hashes.d.ts).
+import { argon2id, argon2d, type ArgonOpts } from 'awasmc-noble';
+const a2tag: Uint8Array = argon2id('password', msg, { t: 1, m: 8, p: 1, dkLen: 32, key: 'k', personalization: msg, maxmem: 2 ** 20 });
+const tagAsync: Promise<Uint8Array> = argon2d.async(msg, 'somesalt', { onProgress: (f: number) => void f, asyncTick: 5 });
+const aopts: ArgonOpts = { version: 0x10 };
+// @ts-expect-error the options are named as in @noble/hashes
+argon2id('password', 'somesalt', { iterations: 1 });
