@@ -5,7 +5,7 @@
 // rotating order), and the table shows the median over rounds. Not a test: numbers are noisy,
 // judge by the ratios within one run.
 //
-//   node tools/bench.js [filter] [--rounds=5] [--slice=100] [--runtime] [--backends=wasm,js]
+//   node tools/bench.js [filter] [--rounds=5] [--slice=100] [--runtime] [--backends=wasm,js] [--argon2-m=65536]
 //
 // `filter` is a substring of the case name ("sha256", "sha3_256 1MiB", "32B", "parallel",
 // "blake"). MB = 1e6 bytes. The runtime backend (the interpreter) is left out of 1 MiB cases
@@ -180,6 +180,45 @@ for (const c of CASES.filter((x) => x.name.includes(filter))) {
     console.log(
       `${pad(impl.name, 26)} ${pad(fmt(mbs, mbs < 10 ? 2 : 0), 10, true)} ${pad(fmt(med[i]), 13, true)} ${pad(fmt(med[i] / nobleRate, 2), 8, true)} ${pad(Number.isNaN(hwRate) ? '—' : fmt(med[i] / hwRate, 2), 12, true)}`
     );
+  });
+}
+
+// ---- KDFs: one call is the unit (tens to hundreds of ms), so each round runs every
+// implementation once, in a rotating order, and the table shows the median time per call.
+// argon2id t=1, m=64 MiB (--argon2-m=KiB to change), p=1 and p=2, against @noble/hashes and
+// hash-wasm. The runtime backend only with --runtime (minutes per call).
+const ARGON2_M = flag('argon2-m', 65536);
+const KDF_CASES = [1, 2].map((p) => ({ name: `argon2id t=1 m=${ARGON2_M / 1024} MiB p=${p}`, opts: { t: 1, m: ARGON2_M, p, dkLen: 32 } }));
+for (const c of KDF_CASES.filter((x) => x.name.includes(filter))) {
+  const { argon2id: nobleArgon2id } = await import('@noble/hashes/argon2.js');
+  const pw = new Uint8Array(32).fill(1), salt = new Uint8Array(16).fill(2);
+  const { t, m, p, dkLen } = c.opts;
+  const impls = ours.filter((o) => WITH_RUNTIME || o.backend !== 'runtime').map(({ name, mod }) => ({ name, run: async () => mod.argon2id(pw, salt, c.opts) }));
+  impls.push({ name: '@noble/hashes', ref: 'noble', run: async () => nobleArgon2id(pw, salt, c.opts) });
+  impls.push({
+    name: 'hash-wasm', ref: 'hw',
+    run: () => hashWasm.argon2id({ password: pw, salt, iterations: t, memorySize: m, parallelism: p, hashLength: dkLen, outputType: 'binary' }),
+  });
+  const want = toHex(nobleArgon2id(pw, salt, c.opts));
+  for (const impl of impls) {
+    const got = toHex(await impl.run());
+    if (got !== want) throw new Error(`${impl.name} gives a wrong ${c.name} tag: ${got}`);
+  }
+  const times = impls.map(() => []);
+  for (let r = 0; r < ROUNDS; r++)
+    for (let j = 0; j < impls.length; j++) {
+      const i = (j + r) % impls.length;
+      const t0 = performance.now();
+      sink ^= (await impls[i].run())[0];
+      times[i].push(performance.now() - t0);
+    }
+  const med = times.map(median);
+  const at = (ref) => med[impls.findIndex((x) => x.ref === ref)];
+  console.log(`\n${c.name} (${ROUNDS} rounds)`);
+  console.log(`${pad('implementation', 26)} ${pad('ms/call', 10, true)} ${pad('MB/s', 8, true)} ${pad('x noble', 8, true)} ${pad('x hash-wasm', 12, true)}`);
+  impls.forEach((impl, i) => {
+    const mbs = (c.opts.t * c.opts.m * 1024) / 1e6 / (med[i] / 1000);
+    console.log(`${pad(impl.name, 26)} ${pad(fmt(med[i], 1), 10, true)} ${pad(fmt(mbs, 0), 8, true)} ${pad(fmt(at('noble') / med[i], 2), 8, true)} ${pad(fmt(at('hw') / med[i], 2), 12, true)}`);
   });
 }
 console.log(`\n(total ${fmt((performance.now() - started) / 1000, 1)} s; sink ${sink & 1})`);
