@@ -27,7 +27,7 @@ import { COLUMNS } from './blake_common.js';
 const params = memory('params', u32.array(8));
 // The working copies R and Q of G on js and runtime, and P's word indices there (below).
 const work = memory('work', u64.array(2 * 128));
-const ADDRESS = 0, INPUT = 1, TEMP = 2, ZERO = 3, FIRST = 4;
+const ADDRESS = 0, INPUT = 1, TEMP = 2, ZERO = 3, SCRATCH = 4, FIRST = 5;
 
 const BLOCK_WORDS = 128;
 // P's word indices for the 16 applications of G's second step: rows 0..7 (words 16r..16r+15),
@@ -38,7 +38,7 @@ const P_WORDS = [
 ];
 const pWords = memory.data('p_words', u8, P_WORDS.flat());
 // The memory, blocks of 128 u64 (last: its length is the caller's m).
-const blocks = memory('blocks', u64.array(128 * (4 + 1024)));
+const blocks = memory('blocks', u64.array(128 * (FIRST + 1024)));
 
 // BlaMka: a + b + 2 * lo(a) * lo(b), on u64 words or u64x2 lanes.
 const blamka = (a, b) => a + b + (mul32(a, b) << 1);
@@ -80,23 +80,23 @@ function permuteRegisters([s0, s1, s2, s3, s4, s5, s6, s7]) {
 }
 
 // G on wasm: out = P-columns(P-rows(X ^ Y)) ^ X ^ Y, XORed into the old block when `keep` (a u32
-// 0 or 1) is 1; blocks given by index (u32).
+// 0 or 1) is 1; blocks given by index (u32). The rows' results go through the SCRATCH block, so
+// that only one row or column (8 registers) is live at a time.
 function compressRegisters(x, y, out, keep) {
   const V = blocks.as(u64x2);
-  const X = x * 64, Y = y * 64, O = out * 64;
-  const r = Array.from({ length: 64 }, (_, k) => V.load(X + k) ^ V.load(Y + k));
-  const q = [...r];
+  const X = x * 64, Y = y * 64, O = out * 64, S = SCRATCH * 64;
   for (let row = 0; row < 8; row++) {
     const ids = Array.from({ length: 8 }, (_, i) => 8 * row + i);
-    permuteRegisters(ids.map((i) => q[i])).forEach((v, i) => (q[ids[i]] = v));
-  }
-  for (let col = 0; col < 8; col++) {
-    const ids = Array.from({ length: 8 }, (_, i) => col + 8 * i);
-    permuteRegisters(ids.map((i) => q[i])).forEach((v, i) => (q[ids[i]] = v));
+    permuteRegisters(ids.map((k) => V.load(X + k) ^ V.load(Y + k))).forEach((v, i) => V.store(S + ids[i], v));
   }
   const mask = u64x2(u64(0) - u64(keep));
-  // X ^ Y again from memory rather than 64 more live registers.
-  q.forEach((v, k) => V.store(O + k, v ^ V.load(X + k) ^ V.load(Y + k) ^ (V.load(O + k) & mask)));
+  for (let col = 0; col < 8; col++) {
+    const ids = Array.from({ length: 8 }, (_, i) => col + 8 * i);
+    permuteRegisters(ids.map((k) => V.load(S + k))).forEach((v, i) => {
+      const k = ids[i];
+      V.store(O + k, v ^ V.load(X + k) ^ V.load(Y + k) ^ (V.load(O + k) & mask));
+    });
+  }
 }
 
 // G on js and runtime: R and Q in `work`, P over the table of word indices `pWords`.

@@ -21,7 +21,7 @@ export const ARGON2ID = Object.freeze({ name: 'argon2id', type: 2 });
 
 const BLOCK = 1024;
 // The kernel's own blocks (address, input, temporary, zero) before B[0][0] (modules/argon2.js).
-const OWN_BLOCKS = 4;
+const OWN_BLOCKS = 5;
 const U32 = 2 ** 32;
 // @noble/hashes' defaults.
 const DEFAULTS = { t: 3, m: 2 ** 20, p: 1, dkLen: 32, version: 0x13, maxmem: 2 ** 30, tick: 10 };

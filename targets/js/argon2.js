@@ -6,7 +6,7 @@ export const regions = Object.freeze({
   'params': Object.freeze({ offset: 0, bytes: 32 }),
   'work': Object.freeze({ offset: 32, bytes: 2048 }),
   'p_words': Object.freeze({ offset: 2080, bytes: 256, constant: true }),
-  'blocks': Object.freeze({ offset: 2336, bytes: 1052672 }),
+  'blocks': Object.freeze({ offset: 2336, bytes: 1053696 }),
 });
 export const functions = Object.freeze(['argon2_fill']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, regions, link });
@@ -89,7 +89,7 @@ export const $argon2_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'argon
           M32[853] = 0;
         }
         const t93 = t65 << 1;
-        const t97 = (t63 + 4) | 0;
+        const t97 = (t63 + 5) | 0;
         const t100 = (t97 << 7) << 1;
         const t103 = (t21 ? (M32[t93 + 585]) : (M32[t100 + 585]));
         const t104 = (t21 ? (M32[t93 + 584]) : (M32[t100 + 584]));
@@ -101,8 +101,8 @@ export const $argon2_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'argon
         const t139 = (((((t125 - 1) | 0) - ((((t125 >>> 0) * (t127 >>> 0) - ((Math.imul(t125, t127)) >>> 0) + 2147483648) / 4294967296) | 0)) | 0) + ((((+(0 !== t79)) & (+(t80 !== 3))) ? (Math.imul(t8, ((1 + t80) | 0))) : 0))) | 0;
         const t152 = t25 & t85;
         const t153 = ((t85 ? t97 : 3)) << 7;
-        const t154 = ((t85 ? ((4 + (((((+((t139 >>> 0) >= (t7 >>> 0))) ? ((t139 - t7) | 0) : t139)) + (Math.imul(t7, t115))) | 0)) | 0) : ((t86 ? 1 : 2)))) << 7;
-        const t155 = ((t85 ? ((t58 + 4) | 0) : ((t86 ? 2 : 0)))) << 7;
+        const t154 = ((t85 ? ((5 + (((((+((t139 >>> 0) >= (t7 >>> 0))) ? ((t139 - t7) | 0) : t139)) + (Math.imul(t7, t115))) | 0)) | 0) : ((t86 ? 1 : 2)))) << 7;
+        const t155 = ((t85 ? ((t58 + 5) | 0) : ((t86 ? 2 : 0)))) << 7;
         for (l34 = 0; (l34 >>> 0) < (128 >>> 0); l34 = (l34 + 1) | 0) { // modules/argon2.js:105
           const t156 = l34;
           const t158 = ((t153 + t156) | 0) << 1;
