@@ -16,27 +16,27 @@
 // G(X, Y) (§3.5): R = X ^ Y, P on the eight rows of R, then on its eight columns, XOR with R.
 // P is BLAKE2b's round without message words, with BlaMka's a + b + 2 * lo(a) * lo(b) (mul32)
 // in place of a + b. Two builds: on wasm the block in 64 u64x2 registers, every P unrolled (two
-// columns of the 4x4 word matrix per G, as BLAKE2b's kernel); on js and runtime scalar words with
-// a runtime loop over the 16 applications of P that reads their word indices from a table.
-import { u8, u32, u64, u64x2, memory, fn, loop, when, rotr, select, shuffle, mul32 } from 'awasm';
+// columns of the 4x4 word matrix per G, as BLAKE2b's kernel, the rows' results through a scratch
+// block); on js and runtime scalar words, P in a runtime loop over the rows and one over the
+// columns.
+import { u32, u64, u64x2, memory, fn, loop, when, rotr, select, shuffle, mul32 } from 'awasm';
 import { COLUMNS } from './blake_common.js';
 
 // The parameters, written by the runtime: lanes p, lane length q (columns), segment length q / 4,
 // the number of blocks m' (p * q), passes t, type y (0 d, 1 i, 2 id), version (0x10 or 0x13), and
 // floor((2^32 - 1) / p) (J2 mod p without a division: see refLane).
 const params = memory('params', u32.array(8));
-// The working copies R and Q of G on js and runtime, and P's word indices there (below).
+// The working copies R and Q of G on js and runtime.
 const work = memory('work', u64.array(2 * 128));
 const ADDRESS = 0, INPUT = 1, TEMP = 2, ZERO = 3, SCRATCH = 4, FIRST = 5;
 
 const BLOCK_WORDS = 128;
-// P's word indices for the 16 applications of G's second step: rows 0..7 (words 16r..16r+15),
-// then columns 0..7 (16-byte registers c, c + 8, ..., c + 56: words 2c, 2c + 1, 2c + 16, ...).
+// The words of the 16 applications of P in G: rows 0..7 (words 16r..16r+15), then columns 0..7
+// (16-byte registers c, c + 8, ..., c + 56: words 2c, 2c + 1, 2c + 16, ...).
 const P_WORDS = [
   ...Array.from({ length: 8 }, (_, r) => Array.from({ length: 16 }, (_, i) => 16 * r + i)),
   ...Array.from({ length: 8 }, (_, c) => Array.from({ length: 16 }, (_, i) => 2 * c + 16 * (i >> 1) + (i & 1))),
 ];
-const pWords = memory.data('p_words', u8, P_WORDS.flat());
 // The memory, blocks of 128 u64 (last: its length is the caller's m).
 const blocks = memory('blocks', u64.array(128 * (FIRST + 1024)));
 
@@ -99,7 +99,7 @@ function compressRegisters(x, y, out, keep) {
   }
 }
 
-// G on js and runtime: R and Q in `work`, P over the table of word indices `pWords`.
+// G on js and runtime: R and Q in `work`; P in two runtime loops, over the rows and the columns.
 function compressWords(x, y, out, keep) {
   const X = x * BLOCK_WORDS, Y = y * BLOCK_WORDS, O = out * BLOCK_WORDS;
   loop(BLOCK_WORDS, (k) => {
@@ -107,10 +107,16 @@ function compressWords(x, y, out, keep) {
     work.store(k, r);
     work.store(BLOCK_WORDS + k, r);
   });
-  loop(16, (s) => {
-    const at = Array.from({ length: 16 }, (_, i) => u32(pWords.load(s * 16 + i)) + BLOCK_WORDS);
-    permuteWords(at.map((a) => work.load(a))).forEach((v, i) => work.store(at[i], v));
-  });
+  // P on the rows (words 16r + i), then on the columns (words 2c + P_WORDS[8][i]): a runtime
+  // base plus static offsets, which the js target folds into the element offsets.
+  const rounds = (step, offsets) =>
+    loop(8, (s) => {
+      const base = s * step + BLOCK_WORDS;
+      const v = permuteWords(offsets.map((o) => work.load(base + o)));
+      v.forEach((x, i) => work.store(base + offsets[i], x));
+    });
+  rounds(16, P_WORDS[0]);
+  rounds(2, P_WORDS[8]);
   const mask = u64(0) - u64(keep);
   loop(BLOCK_WORDS, (k) => {
     blocks.store(O + k, work.load(k) ^ work.load(BLOCK_WORDS + k) ^ (blocks.load(O + k) & mask));
