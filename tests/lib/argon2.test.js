@@ -178,5 +178,10 @@ for (const b of BACKENDS) {
     assert.equal(hex(outer), hex(noble.argon2id('password', 'somesalt', { t: 1, m: 32 })));
     assert.equal(inner, hex(noble.argon2id('other', 'somesalt', { t: 1, m: 16 })));
     await zeroAfter('a nested call');
+    // Concurrent async calls: each its own instance, each right.
+    const sets = [{ t: 1, m: 64 }, { t: 2, m: 32, p: 2 }, { t: 1, m: 48, version: 0x10 }];
+    const tags = await Promise.all(sets.map((o) => argon2id.async('password', 'somesalt', { ...o, asyncTick: 0 })));
+    sets.forEach((o, i) => assert.equal(hex(tags[i]), hex(noble.argon2id('password', 'somesalt', o)), JSON.stringify(o)));
+    await zeroAfter('concurrent async calls');
   });
 }
