@@ -20,6 +20,7 @@ import {
   SHAKE128, SHAKE128_32, SHAKE256, SHAKE256_64, spongeHash,
 } from './runtime/sponge.js';
 import { blake3Hash } from './runtime/blake3.js';
+import { pbkdf2Kernel, pbkdf2With } from './runtime/kdf.js';
 
 export const sha224 = /* @__PURE__ */ mdHash(SHA224, [sha2.$sha224_init, sha2.$sha256_compress, sha2.$sha256_output], 'wasm');
 export const sha224_lanes = /* @__PURE__ */ mdHash(SHA224_LANES, [sha2.$sha224_init, sha2.$sha256_compress, sha2.$sha256_output, sha2.$sha256_compress4], 'wasm');
@@ -51,6 +52,20 @@ export const shake256 = /* @__PURE__ */ spongeHash(SHAKE256, [sha3.$keccak_absor
 export const shake128_32 = /* @__PURE__ */ spongeHash(SHAKE128_32, [sha3.$keccak_absorb], 'wasm');
 export const shake256_64 = /* @__PURE__ */ spongeHash(SHAKE256_64, [sha3.$keccak_absorb], 'wasm');
 export const blake3 = /* @__PURE__ */ blake3Hash([b3.$blake3_chunks, b3.$blake3_parents, b3.$blake3_compress, b3.$blake3_blocks], 'wasm');
+
+// PBKDF2 (runtime/kdf.js): the iteration loop in the kernels of the hashes listed here; any other
+// hash through its HMAC streams.
+export const pbkdf2 = /* @__PURE__ */ pbkdf2With([
+  /* @__PURE__ */ pbkdf2Kernel(SHA224, /* @__PURE__ */ mdHash(SHA224, [sha2.$sha224_init, sha2.$sha256_compress, sha2.$sha256_output, sha2.$sha224_pbkdf2], 'wasm')),
+  /* @__PURE__ */ pbkdf2Kernel(SHA256, /* @__PURE__ */ mdHash(SHA256, [sha2.$sha256_init, sha2.$sha256_compress, sha2.$sha256_output, sha2.$sha256_pbkdf2], 'wasm')),
+  /* @__PURE__ */ pbkdf2Kernel(SHA384, /* @__PURE__ */ mdHash(SHA384, [sha2.$sha384_init, sha2.$sha512_compress, sha2.$sha512_output, sha2.$sha384_pbkdf2], 'wasm')),
+  /* @__PURE__ */ pbkdf2Kernel(SHA512, /* @__PURE__ */ mdHash(SHA512, [sha2.$sha512_init, sha2.$sha512_compress, sha2.$sha512_output, sha2.$sha512_pbkdf2], 'wasm')),
+  /* @__PURE__ */ pbkdf2Kernel(SHA512_224, /* @__PURE__ */ mdHash(SHA512_224, [sha2.$sha512_224_init, sha2.$sha512_compress, sha2.$sha512_output, sha2.$sha512_224_pbkdf2], 'wasm')),
+  /* @__PURE__ */ pbkdf2Kernel(SHA512_256, /* @__PURE__ */ mdHash(SHA512_256, [sha2.$sha512_256_init, sha2.$sha512_compress, sha2.$sha512_output, sha2.$sha512_256_pbkdf2], 'wasm')),
+  /* @__PURE__ */ pbkdf2Kernel(SHA1, /* @__PURE__ */ mdHash(SHA1, [legacy.$sha1_init, legacy.$sha1_compress, legacy.$sha1_output, legacy.$sha1_pbkdf2], 'wasm')),
+  /* @__PURE__ */ pbkdf2Kernel(MD5, /* @__PURE__ */ mdHash(MD5, [legacy.$md5_init, legacy.$md5_compress, legacy.$md5_output, legacy.$md5_pbkdf2], 'wasm')),
+  /* @__PURE__ */ pbkdf2Kernel(RIPEMD160, /* @__PURE__ */ mdHash(RIPEMD160, [legacy.$ripemd160_init, legacy.$ripemd160_compress, legacy.$ripemd160_output, legacy.$ripemd160_pbkdf2], 'wasm')),
+]);
 // Argon2 (RFC 9106) over this entry's blake2b.
 export const argon2d = /* @__PURE__ */ argon2Kdf(ARGON2D, [argon2.$argon2_fill], blake2b, 'wasm');
 export const argon2i = /* @__PURE__ */ argon2Kdf(ARGON2I, [argon2.$argon2_fill], blake2b, 'wasm');

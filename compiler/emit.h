@@ -35,6 +35,8 @@ Module single_function(const Module& m, size_t i);  // m with only function i an
 std::string descriptor_head(const Module& m, const Function& f, bool with_data);
 // `link(list)` returning `link_expr` (which may use `list`), and `instantiate()` = link of every function.
 std::string target_link(const Module& m, const std::string& link_expr, const std::string& params = "list");
+// A module with a heap: the pages `link(list, at)` adds for `at.heapBytes` (0 without), as JS.
+std::string heap_pages_js();
 // The JavaScript function a kernel function is called through when its JS signature differs from
 // the IR's (u64 parameters or result), as an arrow function calling `callee`; `u32_view` is an
 // expression for a Uint32Array over the memory. "" when the function needs none.

@@ -456,7 +456,9 @@ std::string emit_runtime_target(const Module& m) {
     moves(c.code, f.nparams);
     out += descriptor_head(m, f, true) + ", code: " + js_string(program_text(f, c.code)) + " });\n";
   }
-  out += target_link(m, "linkProgram(memoryBytes, list)");
+  // A module with a heap links with { heapBytes } (runtime/interp.js); the others as before.
+  if (has_heap(m)) out += target_link(m, "linkProgram(memoryBytes + " + heap_pages_js() + " * 65536, list)", "list, at");
+  else out += target_link(m, "linkProgram(memoryBytes, list)");
   return out;
 }
 

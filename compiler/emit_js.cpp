@@ -335,7 +335,9 @@ std::string emit_js_target(const Module& m, const SourceSet& sources) {
     JsEmitter e{f, sources, {}, {}, {}, {}, 0, nullptr, {}};
     out += descriptor_head(m, f, true) + ", make(M8, M16, M32) {\n" + e.run() + "  return " + f.name + ";\n} });\n";
   }
-  out += target_link(m, "linkJs(memoryBytes, list)");
+  // A module with a heap links with { heapBytes } (runtime/link.js); the others as before.
+  if (has_heap(m)) out += target_link(m, "linkJs(memoryBytes + " + heap_pages_js() + " * 65536, list)", "list, at");
+  else out += target_link(m, "linkJs(memoryBytes, list)");
   return out;
 }
 

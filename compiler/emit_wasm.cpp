@@ -64,6 +64,7 @@ struct ModuleRef {
 // offsets, shared by every thread (docs/target-contract.md, "Threads").
 const char* const kBaseGlobal = "base";
 constexpr BinaryenIndex kMaxCopies = 65;
+constexpr BinaryenIndex kMaxPages = 65536;  // 4 GiB, all a 32-bit address reaches
 
 struct FnBuilder {
   BinaryenModuleRef mod;
@@ -304,12 +305,14 @@ void with_module(const Module& m, bool threads, bool import_memory, const std::f
   if (threads || import_memory) {
     // A shared memory grows to one copy of the layout per thread: at most kMaxCopies (the
     // calling thread's and 64 workers'; runtime/link.js MAX_COPIES).
-    const BinaryenIndex max_pages = threads ? pages * kMaxCopies : pages;
+    // A module with a heap (memory.heap) imports a memory of any size up to 4 GiB: link() makes
+    // it memoryBytes + heapBytes (times the copies, on wasm_threads).
+    const BinaryenIndex max_pages = has_heap(m) ? kMaxPages : threads ? pages * kMaxCopies : pages;
     BinaryenSetMemory(mod, pages, max_pages, nullptr, seg_data.data(), seg_passive.get(), seg_offsets.data(), seg_sizes.data(), nseg, threads);
     BinaryenAddMemoryImport(mod, "0", "env", "memory", threads ? 1 : 0);
     if (threads) BinaryenAddGlobalImport(mod, kBaseGlobal, "env", kBaseGlobal, BinaryenTypeInt32(), false);
   } else {
-    BinaryenSetMemory(mod, pages, pages, "memory", seg_data.data(), seg_passive.get(), seg_offsets.data(), seg_sizes.data(), nseg, false);
+    BinaryenSetMemory(mod, pages, has_heap(m) ? kMaxPages : pages, "memory", seg_data.data(), seg_passive.get(), seg_offsets.data(), seg_sizes.data(), nseg, false);
   }
   for (const Function& f : m.functions) {
     FnBuilder b{mod, f, m.regions, threads, {}, {}, {}, 0};
@@ -363,7 +366,11 @@ std::string emit_wasm_target(const Module& m, bool threads) {
     std::string wasm = emit_wasm_binary(single_function(m, i), threads, true);
     out += descriptor_head(m, m.functions[i], false) + ", wasm: '" + base64(wasm) + "' });\n";
   }
-  out += target_link(m, "linkWasm(" + std::to_string(m.memory_bytes / 65536) + ", " + (threads ? "true" : "false") + ", list, at)", "list, at");
+  // A module with a heap adds its pages; `at` is then { heapBytes } or, for another thread's copy,
+  // { memory, base } (runtime/link.js).
+  const std::string pages = std::to_string(m.memory_bytes / 65536) + (has_heap(m) ? " + " + heap_pages_js() : "");
+  const std::string at = has_heap(m) ? "at && at.memory ? at : undefined" : "at";
+  out += target_link(m, "linkWasm(" + pages + ", " + (threads ? "true" : "false") + ", list, " + at + ")", "list, at");
   return out;
 }
 

@@ -215,7 +215,7 @@ std::string print_function(const Function& f) {
 std::string print_module(const Module& m) {
   std::string out = "module " + m.name + " memory " + std::to_string(m.memory_bytes) + "\n";
   for (const Region& r : m.regions)
-    out += "region " + r.name + " offset " + std::to_string(r.offset) + " bytes " + std::to_string(r.bytes) + (r.data.empty() ? "" : " data") + "\n";
+    out += "region " + r.name + " offset " + std::to_string(r.offset) + " bytes " + std::to_string(r.bytes) + (r.data.empty() ? "" : " data") + (r.heap ? " heap" : "") + "\n";
   for (const Function& f : m.functions) {
     out += '\n';
     out += print_function(f);
@@ -347,8 +347,11 @@ void verify_function(const Function& f) {
 void verify_module(const Module& m) {
   for (const Function& f : m.functions) verify_function(f);
   uint32_t end = 0;
-  for (const Region& r : m.regions) {
+  for (size_t i = 0; i < m.regions.size(); i++) {
+    const Region& r = m.regions[i];
     if (r.offset < end || r.offset % 16) fail({}, "IR verifier: region " + r.name + " overlaps or is misaligned");
+    if (r.heap && (i + 1 != m.regions.size() || r.offset != m.memory_bytes || r.bytes || !r.data.empty()))
+      fail({}, "IR verifier: the heap " + r.name + " is not the last region, at memoryBytes, with no bytes of its own");
     end = r.offset + r.bytes;
   }
   if (end > m.memory_bytes || m.memory_bytes % 65536) fail({}, "IR verifier: memory size does not cover the regions");

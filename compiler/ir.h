@@ -102,7 +102,10 @@ struct Region {
   std::string name;
   uint32_t offset = 0, bytes = 0;
   std::string data;  // initial contents of a constant data region (memory.data), else empty
-}; 
+  // The heap (memory.heap): the last region, at offset memory_bytes, with bytes 0 here; its length
+  // is chosen per link by the runtime (link(list, { heapBytes }), docs/target-contract.md).
+  bool heap = false;
+};
 
 struct Module {
   std::string name;        // module file stem, e.g. "sha2"
@@ -111,6 +114,9 @@ struct Module {
   uint32_t memory_bytes = 65536;
   std::vector<Function> functions;  // sorted by name
 };
+
+// Whether the module has a heap (memory.heap): always its last region.
+inline bool has_heap(const Module& m) { return !m.regions.empty() && m.regions.back().heap; }
 
 // Semantics of pure scalar ops on 64-bit containers (values of 32-bit types are
 // kept zero-extended). The constant folder and the reference interpreter use it.

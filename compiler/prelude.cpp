@@ -22,6 +22,8 @@ enum Builtin : int {
   B_math_floor, B_math_ceil, B_math_abs, B_math_min, B_math_max, B_math_trunc, B_math_sqrt, B_math_imul, B_math_pow,
   B_array_from, B_array_is_array, B_object_keys, B_object_values, B_object_entries, B_object_freeze, B_bigint, B_number,
   B_string, B_array,
+  // memory.heap (after the others: the ids above keep their values)
+  B_memory_heap,
 };
 
 bool is_int(double d) { return std::isfinite(d) && std::trunc(d) == d; }
@@ -36,6 +38,7 @@ constexpr Arity kArity[] = {
     {B_memory, 2, 2, "memory(name, spec)"},
     {B_memory_batch, 3, 4, "memory.batch(name, copies, spec, layout)"},
     {B_memory_data, 3, 3, "memory.data(name, type, values)"},
+    {B_memory_heap, 2, 2, "memory.heap(name, type)"},
     {B_fn, 2, 3, "fn(params, body, options)"},
     {B_loop, 2, 3, "loop(count, body, options)"},
     {B_when, 2, 3, "when(cond, then, otherwise)"},
@@ -164,6 +167,7 @@ Value Stager::native_member(Native* nat, const std::string& name, const Ast* at)
   }
   if (nat->kind == Native::Builtin && nat->id == B_memory && name == "batch") return builtin(*this, B_memory_batch, "memory.batch");
   if (nat->kind == Native::Builtin && nat->id == B_memory && name == "data") return builtin(*this, B_memory_data, "memory.data");
+  if (nat->kind == Native::Builtin && nat->id == B_memory && name == "heap") return builtin(*this, B_memory_heap, "memory.heap");
   if (nat->kind == Native::View && nat->batch) {
     if (name == "lane") return builtin(*this, B_view_lane, "lane", nat);
     if (name == "lanes") return Value::num(nat->batch);
@@ -181,6 +185,8 @@ Value Stager::native_member(Native* nat, const std::string& name, const Ast* at)
     if (name == "load") return builtin(*this, B_view_load, "load", nat);
     if (name == "store") return builtin(*this, B_view_store, "store", nat);
     if (name == "as") return builtin(*this, B_view_as, "as", nat);
+    if (nat->heap && (name == "length" || name == "bytes"))
+      error(at, "the heap '" + nat->name + "' has no static " + name + ": its length is chosen when the target is linked (link(list, { heapBytes }))");
     if (name == "length") return Value::num(nat->count);
     if (name == "bytes") return Value::num(static_cast<double>(nat->count) * ty_bytes(nat->ty));
     if (name == "offset") return Value::num(nat->offset);
@@ -475,6 +481,26 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       const uint32_t count = static_cast<uint32_t>(arg(2).arr->items.size());
       return Value::native(new_native(region_view(*this, arg(0).text(), ty, t.nat->be, count, 1, site, std::move(bytes))));
     }
+    case B_memory_heap: {
+      // memory.heap(name, type): a view of type over the memory after the static layout, whose
+      // length the runtime chooses per link (docs/language.md, "Memory").
+      if (arg(0).k != Value::Str || arg(0).text().empty()) error(arg_node(site, 0), "memory.heap(name, type): name must be a non-empty string");
+      check_name(arg(0).text(), NameKind::Region, "memory region name", arg_node(site, 0));
+      const Value& t = arg(1);
+      if (t.k != Value::Nat || t.nat->kind != Native::Type || t.nat->count)
+        error(arg_node(site, 1), "memory.heap(name, type): type must be a plain type such as u32, u32.be or u32x4, not " +
+                                     (t.k == Value::Nat && t.nat->kind == Native::Type ? std::string("an array spec (the heap has no static length)") : describe(t)));
+      Native v;
+      v.kind = Native::View;
+      v.ty = t.nat->ty;
+      v.be = t.nat->be;
+      v.heap = true;
+      v.count = 0;  // unknown: indices are not checked (see B_view_load)
+      v.name = arg(0).text();
+      v.loc = site->loc;
+      v.offset = alloc_heap(v.name, site);
+      return Value::native(new_native(std::move(v)));
+    }
     case B_view_lane: {
       Native* b = nat->self;
       uint32_t m = want_index(0, ("lane of batch region '" + b->name + "':").c_str(), b->batch);
@@ -706,7 +732,11 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
         n.a = v->stride == 1 ? i.node : rt_binary(Op::Mul, i, Value::num(v->stride), site).node;
       } else {
         if (i.k != Value::Num) error(site, "index into memory view '" + v->name + "': must be a number, not " + describe(i));
-        if (!is_int(i.n) || i.n < 0 || i.n >= v->count)
+        // The heap's length is a runtime value: a static index is not checked against it, only
+        // kept inside the 32-bit address space.
+        if (v->heap && (!is_int(i.n) || i.n < 0 || v->offset + i.n * ty_bytes(v->ty) + ty_bytes(v->ty) > 4294967296.0))
+          error(site, "index into the heap '" + v->name + "': " + to_string(i, site) + " must be a whole number >= 0 whose element ends below 4 GiB (the 32-bit address space)");
+        if (!v->heap && (!is_int(i.n) || i.n < 0 || i.n >= v->count))
           error(site, "index into memory view '" + v->name + "': " + to_string(i, site) + " is out of range 0.." + std::to_string(static_cast<long long>(v->count) - 1));
         uint32_t k = static_cast<uint32_t>(i.n);
         n.imm += static_cast<uint64_t>(k) * v->stride * ty_bytes(v->ty);
@@ -744,6 +774,16 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       nv.ty = t.nat->ty;
       nv.be = t.nat->be;
       if (args.size() > 2) error(site, "view.as(type, byteOffset) takes one or two arguments");
+      if (v->heap) {
+        // The heap as another type, from a static byte offset on: no length to check.
+        if (args.size() == 2) {
+          const double off = arg(1).k == Value::Num ? arg(1).n : -1;
+          if (!is_int(off) || off < 0 || v->offset + off + eb > 4294967296.0)
+            error(arg_node(site, 1), "view.as(type, byteOffset) on the heap '" + v->name + "': the byte offset must be a static integer from 0 that stays below 4 GiB, not " + describe(arg(1)));
+          nv.offset = v->offset + static_cast<uint32_t>(off);
+        }
+        return Value::native(new_native(std::move(nv)));
+      }
       if (args.size() == 2) {
         // view.as(type, byteOffset): the whole elements of type from that byte on, at any offset
         // (js and runtime read unaligned elements byte by byte: lower_ops.cpp).

@@ -430,6 +430,9 @@ Function Stager::stage_kernel_once(const std::string& name, Native* k) {
   if (r.k == Value::Rt && r.ty == Ty::U64) {
     // The high word goes to memory (one 16-byte region for the module), the low word is returned.
     if (!result_hi_) {
+      if (!heap_.empty())
+        error(site, "kernel " + name + " returns a u64, whose high word would go to a region 'u64_result' after the heap '" + heap_ +
+                        "'; in a module with a heap, return a u32 or store the result in memory");
       for (const Region& reg : out_->regions)
         if (reg.name == "u64_result")
           error(site, "kernel " + name + " returns a u64, whose high word goes to a region named 'u64_result'; a memory region of this module already has that name: rename it");
@@ -501,9 +504,28 @@ uint32_t Stager::alloc_region(const std::string& name, uint32_t bytes, const Ast
   for (const Region& r : out_->regions)
     if (r.name == name) error(at, "memory region '" + name + "' is declared twice");
   if (bytes == 0 || bytes > (1u << 30)) error(at, "memory region '" + name + "' must have between 1 byte and 1 GiB");
+  if (!heap_.empty())
+    error(at, "memory region '" + name + "' is declared after the heap '" + heap_ +
+                  "': the heap starts where the static regions end, so declare every other region before memory.heap");
   uint32_t off = (mem_end_ + 15) & ~15u;
   out_->regions.push_back({name, off, bytes, std::move(data)});
   mem_end_ = off + bytes;
+  return off;
+}
+
+uint32_t Stager::alloc_heap(const std::string& name, const Ast* at) {
+  if (!out_) error(at, "memory regions can only be declared while building a module");
+  if (!heap_.empty()) error(at, "memory.heap: this module already has a heap, '" + heap_ + "' (at most one per module)");
+  for (const Region& r : out_->regions)
+    if (r.name == name) error(at, "memory region '" + name + "' is declared twice");
+  // The static layout ends at a page boundary (memoryBytes, at least one page); the heap starts there.
+  const uint32_t pages = (mem_end_ + 65535) / 65536;
+  const uint32_t off = (pages ? pages : 1) * 65536;
+  Region r{name, off, 0, {}};
+  r.heap = true;
+  out_->regions.push_back(std::move(r));
+  heap_ = name;
+  mem_end_ = off;
   return off;
 }
 

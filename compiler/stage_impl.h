@@ -78,6 +78,9 @@ class Stager {
   bool truthy(const Value& v, const Ast* at);
   bool strict_equal(const Value& a, const Value& b);
   uint32_t alloc_region(const std::string& name, uint32_t bytes, const Ast* at, std::string data = {});
+  // memory.heap(name, type): the region after the static layout, at the page-aligned end of it
+  // (the module's memoryBytes); its offset. After it no region may be declared.
+  uint32_t alloc_heap(const std::string& name, const Ast* at);
   void runtime_loop(const Value& count, const Value& body, const Ast* at);
   // loop(count, body, { unroll }): unroll is true, false or a list of targets. Staged for one
   // target at a time (stage_target_) when a list is given; see stage_kernel.
@@ -199,6 +202,7 @@ class Stager {
   friend struct NestGuard;
   Value ret_;
   uint32_t mem_end_ = 0;
+  std::string heap_;  // the heap's name once memory.heap was called (then mem_end_ is its offset)
   friend struct PreludeAccess;
 };
 

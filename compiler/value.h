@@ -136,6 +136,7 @@ struct Native {
   std::vector<std::string> targets;  // Kernel: built only for these targets (empty: all)
   std::string export_name;           // Kernel: the function's name in the targets, if not its export name
   bool readonly = false;             // View: a constant data region
+  bool heap = false;                 // View: over the heap (memory.heap): no static length, indices unchecked
   SrcLoc loc;
 };
 

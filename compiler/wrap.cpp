@@ -19,7 +19,7 @@ std::string target_layout(const Module& m) {
   out += "export const regions = Object.freeze({\n";
   for (const Region& r : m.regions)
     out += "  " + js_string(r.name) + ": Object.freeze({ offset: " + std::to_string(r.offset) + ", bytes: " + std::to_string(r.bytes) +
-           (r.data.empty() ? "" : ", constant: true") + " }),\n";
+           (r.data.empty() ? "" : ", constant: true") + (r.heap ? ", heap: true" : "") + " }),\n";
   out += "});\n";
   out += "export const functions = Object.freeze([";
   for (size_t i = 0; i < m.functions.size(); i++) out += (i ? ", " : "") + js_string(m.functions[i].name);
@@ -71,11 +71,15 @@ std::string descriptor_head(const Module& m, const Function& f, bool with_data) 
 
 std::string target_link(const Module& m, const std::string& link_expr, const std::string& params) {
   std::string out = "export function link(" + params + ") {\n  return " + link_expr + ";\n}\n";
-  out += "export function instantiate() {\n  return link([";
+  // A module with a heap: instantiate({ heapBytes }) (docs/target-contract.md).
+  const bool heap = has_heap(m);
+  out += std::string("export function instantiate(") + (heap ? "at" : "") + ") {\n  return link([";
   for (size_t i = 0; i < m.functions.size(); i++) out += (i ? ", $" : "$") + m.functions[i].name;
-  out += "]);\n}\n";
+  out += std::string("]") + (heap ? ", at" : "") + ");\n}\n";
   return out;
 }
+
+std::string heap_pages_js() { return "(at && at.heapBytes ? Math.ceil(at.heapBytes / 65536) : 0)"; }
 
 std::string data_init_js(const Module& m, const std::string& bytes_view) {
   std::string out;

@@ -7,6 +7,7 @@
 // and write the digest. SHA-1 is big-endian; MD5 and RIPEMD-160 are little-endian
 // (words, length field and digest).
 import { u8, u32, u32x4, memory, fn, loop, rotl, lane, shuffle } from 'awasm';
+import { pbkdf2Kernel } from './pbkdf2.js';
 
 const state = memory('state', u32.array(16));
 const block = memory('block', u8.array(8192));
@@ -59,22 +60,26 @@ const sha1Round = (W, [a0, b0, c0, d0, e0]) => {
 // their places), over the schedule computed into a buffer first (message-derived: cleared before
 // returning), as the rolled SHA-256 of modules/sha2.js.
 const W80 = memory('w80', u32.array(80));
+// One block: `copy()` stores its 16 words into W80 first.
+const sha1RolledRound = (per, S, copy) => {
+  copy();
+  loop(64, (i) => {
+    const t = i + 16;
+    W80.store(t, rotl(W80.load(t - 3) ^ W80.load(t - 8) ^ W80.load(t - 14) ^ W80.load(t - 16), 1));
+  });
+  let V = [...S];
+  for (let p = 0; p < 4; p++) {
+    loop(20 / per, (q) => {
+      for (let j = 0; j < per; j++) V = sha1Step(p, V, W80.load(p * 20 + q * per + j));
+    });
+  }
+  return V.map((x, i) => x + S[i]);
+};
 const sha1Rolled = (per, options) => fn([u32], (blocks) => {
   let S = [0, 1, 2, 3, 4].map((i) => H.load(i));
   const M = block.as(u32.be);
   loop(blocks, (n) => {
-    loop(16, (t) => W80.store(t, M.load(n * 16 + t)));
-    loop(64, (i) => {
-      const t = i + 16;
-      W80.store(t, rotl(W80.load(t - 3) ^ W80.load(t - 8) ^ W80.load(t - 14) ^ W80.load(t - 16), 1));
-    });
-    let V = [...S];
-    for (let p = 0; p < 4; p++) {
-      loop(20 / per, (q) => {
-        for (let j = 0; j < per; j++) V = sha1Step(p, V, W80.load(p * 20 + q * per + j));
-      });
-    }
-    S = V.map((x, i) => x + S[i]);
+    S = sha1RolledRound(per, S, () => loop(16, (t) => W80.store(t, M.load(n * 16 + t))));
   });
   S.forEach((x, i) => H.store(i, x));
   loop(80, (t) => W80.store(t, u32(0)));
@@ -281,3 +286,31 @@ export const ripemd160_compress = fn([u32], (blocks) => {
 }, { targets: UNROLL });
 export const ripemd160_compress_rt = compressor(5, block.as(u32), ripemdRolled, { targets: ['runtime'], name: 'ripemd160_compress' });
 export const ripemd160_output = output(5, out.as(u32));
+
+// PBKDF2-HMAC iteration loops (modules/pbkdf2.js; runtime/kdf.js drives them), as in sha2.js:
+// keyed inner and outer chaining values, U and T (digest words in the hash's byte order), and on
+// runtime the 16 message words in `pbkdf2.w`, where its rolled rounds read them by a runtime
+// index (cleared before the kernel returns, with SHA-1's schedule buffer).
+const PB = memory('pbkdf2', { inner: u32.array(8), outer: u32.array(8), u: u32.array(8), t: u32.array(8), w: u32.array(16) });
+// The compression of one block of 16 words W16, through `round(W, S)`. Where the rounds are
+// unrolled, W(i) takes static indices and gives W16's values; on runtime (memoryBlock) the words
+// go through `pbkdf2.w` for the rolled rounds' runtime indices. (A kernel with a loop unrolled on
+// some targets is first staged once with that loop rolled, to find out: wordsBlock answers a
+// runtime index there with a load that the per-target staging never keeps.)
+const wordsBlock = (round) => (S, W16) => round((i) => (typeof i === 'number' ? W16[i] : PB.w.load(i)), S);
+const memoryBlock = (round) => (S, W16) => {
+  W16.forEach((w, i) => PB.w.store(i, w));
+  return round((i) => (typeof i === 'number' ? W16[i] : PB.w.load(i)), S);
+};
+const legacyPbkdf2 = (name, words, le, block, options, after) => pbkdf2Kernel({
+  T: u32, le, words, outLen: words * 4, blockLen: 64, lenBytes: 8, block, twice: true, after,
+  inner: PB.inner, outer: PB.outer, u: PB.u.as(le ? u32 : u32.be), t: PB.t.as(le ? u32 : u32.be),
+}, { ...options, name });
+const clearW = () => loop(16, (i) => PB.w.store(i, u32(0)));
+export const sha1_pbkdf2 = legacyPbkdf2('sha1_pbkdf2', 5, false, wordsBlock(sha1Round), { targets: UNROLL });
+export const sha1_pbkdf2_rt = legacyPbkdf2('sha1_pbkdf2', 5, false, (S, W16) => sha1RolledRound(5, S, () => W16.forEach((w, t) => W80.store(t, w))),
+  { targets: ['runtime'] }, () => loop(80, (t) => W80.store(t, u32(0))));
+export const md5_pbkdf2 = legacyPbkdf2('md5_pbkdf2', 4, true, wordsBlock(md5Round), { targets: UNROLL });
+export const md5_pbkdf2_rt = legacyPbkdf2('md5_pbkdf2', 4, true, memoryBlock(md5Round), { targets: ['runtime'] }, clearW);
+export const ripemd160_pbkdf2 = legacyPbkdf2('ripemd160_pbkdf2', 5, true, (S, W16) => ripemdInterleaved(W16, S), { targets: UNROLL });
+export const ripemd160_pbkdf2_rt = legacyPbkdf2('ripemd160_pbkdf2', 5, true, memoryBlock(ripemdRolled), { targets: ['runtime'] }, clearW);

@@ -18,10 +18,12 @@ export const MAX_COPIES = 65;
  * wasm_threads modules also import `env.base`, the byte offset of the calling thread's copy of
  * the writable regions (docs/target-contract.md, "Threads"). `at` = { memory, base } links a
  * worker thread's instance over an existing shared memory; by default a new memory, base 0.
+ * `pages` includes a heap's (memory.heap: the target's link() adds them for `{ heapBytes }`; a
+ * shared memory's maximum is then capped at 4 GiB).
  * Returns { mem, fns, memory }; `mem` views this thread's copy of the layout.
  */
 export function linkWasm(pages, shared, list, at) {
-  const memory = at ? at.memory : new WebAssembly.Memory({ initial: pages, maximum: shared ? pages * MAX_COPIES : pages, shared });
+  const memory = at ? at.memory : new WebAssembly.Memory({ initial: pages, maximum: shared ? Math.min(pages * MAX_COPIES, 65536) : pages, shared });
   const base = at ? at.base : 0;
   const fns = {};
   for (const d of list) {
@@ -32,7 +34,7 @@ export function linkWasm(pages, shared, list, at) {
     }
     const f = new WebAssembly.Instance(mod, { env: shared ? { memory, base } : { memory } }).exports[d.name];
     // u64 parameters or results go through the descriptor's wrapper; u32 results become unsigned.
-    if (d.wrap) fns[d.name] = d.wrap(f, new Uint32Array(memory.buffer, base, (pages * 65536) >> 2));
+    if (d.wrap) fns[d.name] = d.wrap(f, new Uint32Array(memory.buffer, base, pages * 16384));
     else fns[d.name] = d.result === 'u32' ? (...args) => f(...args) >>> 0 : f;
   }
   return { mem: new Uint8Array(memory.buffer, base, pages * 65536), fns, memory };

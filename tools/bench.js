@@ -7,11 +7,14 @@
 //
 //   node tools/bench.js [filter] [--rounds=5] [--slice=100] [--runtime] [--backends=wasm,js] [--argon2-m=65536]
 //
+// The KDF cases ("pbkdf2", "scrypt", "argon2"; KDFS below) run one derivation per call against
+// @noble/hashes, hash-wasm and node:crypto where they have it, and show ms per call and ratios.
+//
 // `filter` is a substring of the case name ("sha256", "sha3_256 1MiB", "32B", "parallel",
 // "blake"). MB = 1e6 bytes. The runtime backend (the interpreter) is left out of 1 MiB cases
 // unless --runtime is given (about a second per call). The parallel case runs our parallel()
 // (SIMD lanes on wasm) against the peers hashing in a loop.
-import { hash as nodeHashFn, createHash } from 'node:crypto';
+import { hash as nodeHashFn, createHash, pbkdf2Sync } from 'node:crypto';
 import * as hashWasm from 'hash-wasm';
 
 const args = process.argv.slice(2);
@@ -112,6 +115,44 @@ async function implementations(alg, parallel, size) {
 
 const KiB = 1024;
 const CASES = [];
+// The KDF cases: each gives its implementations as { name, sync | async, ref } (ours: one per
+// backend; the runtime backend only with --runtime) returning the derived key.
+const PW = new TextEncoder().encode('password');
+const SALT = new TextEncoder().encode('salt0123456789ab');
+const pbkdf2Case = (alg, log2c, hwName, nodeName) => ({
+  name: `pbkdf2-${alg} c=2^${log2c}`,
+  kdf: async () => {
+    const c = 2 ** log2c;
+    const nobleHash = (await import('@noble/hashes/sha2.js'))[alg];
+    const { pbkdf2: noblePbkdf2 } = await import('@noble/hashes/pbkdf2.js');
+    const list = ours.filter((o) => WITH_RUNTIME || o.backend !== 'runtime')
+      .map(({ name, mod }) => ({ name, sync: () => mod.pbkdf2(mod[alg])(PW, SALT, { c, dkLen: 32 }) }));
+    list.push({ name: '@noble/hashes', sync: () => noblePbkdf2(nobleHash, PW, SALT, { c, dkLen: 32 }), ref: 'noble' });
+    list.push({
+      name: 'hash-wasm', ref: 'hw',
+      async: () => hashWasm.pbkdf2({ password: PW, salt: SALT, iterations: c, hashLength: 32, hashFunction: hashWasm[hwName](), outputType: 'binary' }),
+    });
+    list.push({ name: 'node:crypto pbkdf2Sync', sync: () => pbkdf2Sync(PW, SALT, c, 32, nodeName), ref: 'node' });
+    return list;
+  },
+});
+// argon2id t=1, m=64 MiB (--argon2-m=KiB to change), p=1 and p=2.
+const ARGON2_M = flag('argon2-m', 65536);
+const argon2Case = (p) => ({
+  name: `argon2id t=1 m=${ARGON2_M / 1024} MiB p=${p}`,
+  kdf: async () => {
+    const opts = { t: 1, m: ARGON2_M, p, dkLen: 32 };
+    const { argon2id: nobleArgon2id } = await import('@noble/hashes/argon2.js');
+    const list = ours.filter((o) => WITH_RUNTIME || o.backend !== 'runtime').map(({ name, mod }) => ({ name, sync: () => mod.argon2id(PW, SALT, opts) }));
+    list.push({ name: '@noble/hashes', sync: () => nobleArgon2id(PW, SALT, opts), ref: 'noble' });
+    list.push({
+      name: 'hash-wasm', ref: 'hw',
+      async: () => hashWasm.argon2id({ password: PW, salt: SALT, iterations: 1, memorySize: ARGON2_M, parallelism: p, hashLength: 32, outputType: 'binary' }),
+    });
+    return list;
+  },
+});
+const KDFS = [pbkdf2Case('sha256', 16, 'createSHA256', 'sha256'), pbkdf2Case('sha512', 16, 'createSHA512', 'sha512'), argon2Case(1), argon2Case(2)];
 for (const alg of ALG_NAMES)
   for (const [label, size] of [['32B', 32], ['1KiB', KiB], ['1MiB', KiB * KiB]]) CASES.push({ alg, label, size, name: `${alg} ${label}` });
 CASES.push({ alg: 'sha256', label: 'parallel 64x1KiB', size: 64 * KiB, count: 64, name: 'sha256 parallel 64x1KiB' });
@@ -182,43 +223,30 @@ for (const c of CASES.filter((x) => x.name.includes(filter))) {
     );
   });
 }
-
-// ---- KDFs: one call is the unit (tens to hundreds of ms), so each round runs every
-// implementation once, in a rotating order, and the table shows the median time per call.
-// argon2id t=1, m=64 MiB (--argon2-m=KiB to change), p=1 and p=2, against @noble/hashes and
-// hash-wasm. The runtime backend only with --runtime (minutes per call).
-const ARGON2_M = flag('argon2-m', 65536);
-const KDF_CASES = [1, 2].map((p) => ({ name: `argon2id t=1 m=${ARGON2_M / 1024} MiB p=${p}`, opts: { t: 1, m: ARGON2_M, p, dkLen: 32 } }));
-for (const c of KDF_CASES.filter((x) => x.name.includes(filter))) {
-  const { argon2id: nobleArgon2id } = await import('@noble/hashes/argon2.js');
-  const pw = new Uint8Array(32).fill(1), salt = new Uint8Array(16).fill(2);
-  const { t, m, p, dkLen } = c.opts;
-  const impls = ours.filter((o) => WITH_RUNTIME || o.backend !== 'runtime').map(({ name, mod }) => ({ name, run: async () => mod.argon2id(pw, salt, c.opts) }));
-  impls.push({ name: '@noble/hashes', ref: 'noble', run: async () => nobleArgon2id(pw, salt, c.opts) });
-  impls.push({
-    name: 'hash-wasm', ref: 'hw',
-    run: () => hashWasm.argon2id({ password: pw, salt, iterations: t, memorySize: m, parallelism: p, hashLength: dkLen, outputType: 'binary' }),
-  });
-  const want = toHex(nobleArgon2id(pw, salt, c.opts));
+for (const k of KDFS.filter((x) => x.name.includes(filter))) {
+  const impls = await k.kdf();
+  const call = async (impl) => (impl.async ? await impl.async() : impl.sync());
+  const want = toHex(await call(impls.find((x) => x.ref === 'noble')));
   for (const impl of impls) {
-    const got = toHex(await impl.run());
-    if (got !== want) throw new Error(`${impl.name} gives a wrong ${c.name} tag: ${got}`);
+    const got = toHex(await call(impl));
+    if (got !== want) throw new Error(`${impl.name} gives a wrong ${k.name} key: ${got}`);
   }
   const times = impls.map(() => []);
-  for (let r = 0; r < ROUNDS; r++)
+  for (let r = 0; r < ROUNDS; r++) {
     for (let j = 0; j < impls.length; j++) {
-      const i = (j + r) % impls.length;
+      const i = (j + r) % impls.length; // rotate who goes first
       const t0 = performance.now();
-      sink ^= (await impls[i].run())[0];
+      sink ^= (await call(impls[i]))[0];
       times[i].push(performance.now() - t0);
     }
+  }
   const med = times.map(median);
-  const at = (ref) => med[impls.findIndex((x) => x.ref === ref)];
-  console.log(`\n${c.name} (${ROUNDS} rounds)`);
-  console.log(`${pad('implementation', 26)} ${pad('ms/call', 10, true)} ${pad('MB/s', 8, true)} ${pad('x noble', 8, true)} ${pad('x hash-wasm', 12, true)}`);
+  const at = (ref) => impls.findIndex((x) => x.ref === ref);
+  const ratio = (i, ref) => (at(ref) < 0 ? '—' : fmt(med[at(ref)] / med[i], 2));
+  console.log(`\n${k.name}`);
+  console.log(`${pad('implementation', 26)} ${pad('ms', 10, true)} ${pad('x noble', 8, true)} ${pad('x hash-wasm', 12, true)} ${pad('x node', 8, true)}`);
   impls.forEach((impl, i) => {
-    const mbs = (c.opts.t * c.opts.m * 1024) / 1e6 / (med[i] / 1000);
-    console.log(`${pad(impl.name, 26)} ${pad(fmt(med[i], 1), 10, true)} ${pad(fmt(mbs, 0), 8, true)} ${pad(fmt(at('noble') / med[i], 2), 8, true)} ${pad(fmt(at('hw') / med[i], 2), 12, true)}`);
+    console.log(`${pad(impl.name, 26)} ${pad(fmt(med[i], 1), 10, true)} ${pad(ratio(i, 'noble'), 8, true)} ${pad(ratio(i, 'hw'), 12, true)} ${pad(ratio(i, 'node'), 8, true)}`);
   });
 }
 console.log(`\n(total ${fmt((performance.now() - started) / 1000, 1)} s; sink ${sink & 1})`);

@@ -173,6 +173,8 @@ export interface Blake3Hash extends Omit<XofHash, 'async' | 'chunks' | 'parallel
 /** BLAKE3 (default output 32 bytes). */
 export declare const blake3: Blake3Hash;
 
+/** PBKDF2 over any hash with HMAC; the iteration loop in this backend's kernels for ours. */
+export declare const pbkdf2: typeof import('./kdf.js').pbkdf2;
 /**
  * Argon2's options, as @noble/hashes names them (RFC 9106 §3.1): `t` passes (default 3), `m`
  * memory in KiB (at least 8 * p; default 2^20 = 1 GiB), `p` lanes (1..2^24 - 1, default 1),
@@ -186,20 +188,16 @@ export interface ArgonOpts {
   p?: number;
   dkLen?: number;
   version?: number;
-  key?: Uint8Array | string;
-  personalization?: Uint8Array | string;
+  key?: import('./kdf.js').KDFInput;
+  personalization?: import('./kdf.js').KDFInput;
   maxmem?: number;
-  /** Called with the fraction done (0..1, increasing; 1 at the end), also by the sync form. */
+  /** Called with the fraction done (0 < f <= 1), increasing, the last call with 1. */
   onProgress?: (fraction: number) => void;
-  /** Milliseconds of work between yields to the event loop in `.async` (default 10). */
-  asyncTick?: number;
-  /** How `.async` yields (default: a macrotask, setImmediate or setTimeout 0). */
-  nextTick?: () => Promise<unknown>;
 }
 /** An Argon2 variant: `(password, salt, opts)` and `.async`; strings are UTF-8 encoded. */
 export interface Argon2 {
-  (password: Uint8Array | string, salt: Uint8Array | string, opts?: ArgonOpts): Bytes;
-  async(password: Uint8Array | string, salt: Uint8Array | string, opts?: ArgonOpts): Promise<Bytes>;
+  (password: import('./kdf.js').KDFInput, salt: import('./kdf.js').KDFInput, opts?: ArgonOpts): Bytes;
+  async(password: import('./kdf.js').KDFInput, salt: import('./kdf.js').KDFInput, opts?: ArgonOpts & import('./kdf.js').KdfAsync): Promise<Bytes>;
   getPlatform(): 'wasm' | 'wasm_threads' | 'js' | 'runtime';
 }
 /** Argon2d (data-dependent addressing), Argon2i (data-independent) and Argon2id (both). */

@@ -32,7 +32,8 @@ test('test kernels give identical results on every backend', async (t) => {
     for (const file of built) {
       const mods = {};
       for (const b of BACKENDS) mods[b] = await import(pathToFileURL(join(dir, 'targets', b, file)).href);
-      const insts = Object.fromEntries(BACKENDS.map((b) => [b, mods[b].instantiate()]));
+      // Kernels with a heap (memory.heap) get 8 MiB of it (tests/golden/heap.js stores at 4 MB).
+      const insts = Object.fromEntries(BACKENDS.map((b) => [b, mods[b].instantiate({ heapBytes: 8 << 20 })]));
       const pristine = Object.fromEntries(BACKENDS.map((b) => [b, insts[b].mem.slice()]));
       for (const name of mods.wasm.functions) {
         const arity = insts.wasm.fns[name].length;

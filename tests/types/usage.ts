@@ -88,6 +88,15 @@ WP.stop();
 // @ts-expect-error: the size is read-only (WP.setSize)
 WP.size = 2;
 
+// KDFs: pbkdf2 from kdf.js and from a backend entry, over any hash.
+import { pbkdf2 } from 'awasmc-noble/kdf.js';
+import { pbkdf2 as pbkdf2Js, sha512 as sha512Js } from 'awasmc-noble/js.js';
+const dk: Uint8Array = pbkdf2(sha256)('password', utf8ToBytes('salt'), { c: 1000, dkLen: 64, onProgress: (f: number) => void f });
+const dk2: Promise<Uint8Array> = pbkdf2Js(sha512Js).async('password', 'salt', { c: 10, asyncTick: 5 });
+// @ts-expect-error c is required
+pbkdf2(sha256)('password', 'salt', { dkLen: 32 });
+// @ts-expect-error asyncTick belongs to .async
+pbkdf2(sha256)('password', 'salt', { c: 1, asyncTick: 5 });
 // Argon2 (types/hashes.d.ts).
 import { argon2id, argon2d, type ArgonOpts } from 'awasmc-noble';
 const a2tag: Uint8Array = argon2id('password', msg, { t: 1, m: 8, p: 1, dkLen: 32, key: 'k', personalization: msg, maxmem: 2 ** 20 });
@@ -95,3 +104,5 @@ const tagAsync: Promise<Uint8Array> = argon2d.async(msg, 'somesalt', { onProgres
 const aopts: ArgonOpts = { version: 0x10 };
 // @ts-expect-error the options are named as in @noble/hashes
 argon2id('password', 'somesalt', { iterations: 1 });
+// @ts-expect-error asyncTick belongs to .async
+argon2id('password', 'somesalt', { t: 1, asyncTick: 5 });
