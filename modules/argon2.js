@@ -9,9 +9,10 @@
 // lanes), and the tag from the XOR of the lanes' last blocks. It writes the parameters to
 // `params` before the first call.
 //
-// Memory: `blocks` holds 1 KiB blocks of 128 u64 words. Blocks 0..3 are the kernel's own: the
-// address block (0), the input block it is made from (1), a temporary (2) and a zero block (3);
-// block 4 + lane * laneLength + column is the Argon2 memory B[lane][column].
+// Memory: `blocks`, the heap (memory.heap: its length is chosen when the runtime links the target
+// for a call), holds 1 KiB blocks of 128 u64 words. Blocks 0..4 are the kernel's own: the address
+// block (0), the input block it is made from (1), a temporary (2), a zero block (3) and the wasm
+// G's scratch block (4); block 5 + lane * laneLength + column is the Argon2 memory B[lane][column].
 //
 // G(X, Y) (§3.5): R = X ^ Y, P on the eight rows of R, then on its eight columns, XOR with R.
 // P is BLAKE2b's round without message words, with BlaMka's a + b + 2 * lo(a) * lo(b) (mul32)
@@ -37,8 +38,8 @@ const P_WORDS = [
   ...Array.from({ length: 8 }, (_, r) => Array.from({ length: 16 }, (_, i) => 16 * r + i)),
   ...Array.from({ length: 8 }, (_, c) => Array.from({ length: 16 }, (_, i) => 2 * c + 16 * (i >> 1) + (i & 1))),
 ];
-// The memory, blocks of 128 u64 (last: its length is the caller's m).
-const blocks = memory('blocks', u64.array(128 * (FIRST + 1024)));
+// The memory, blocks of 128 u64: the heap, sized per call by the runtime ((5 + m') KiB).
+const blocks = memory.heap('blocks', u64);
 
 // BlaMka: a + b + 2 * lo(a) * lo(b), on u64 words or u64x2 lanes.
 const blamka = (a, b) => a + b + (mul32(a, b) << 1);

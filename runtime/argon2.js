@@ -4,15 +4,16 @@
 // The kernel fills blocks; this file does the rest: options and inputs, H0 = BLAKE2b-512 of the
 // parameters and inputs (§3.2), the first two blocks of every lane (H'^1024, variable-length
 // BLAKE2b, §3.3) written straight into the kernel's memory, the order of the fill calls (pass,
-// slice, lane, in pieces of a segment so that onProgress and the async form's yields come in
-// time), and the tag, H' of the XOR of the lanes' last blocks.
+// slice, lane, in pieces of a segment: runtime/kdf.js sizes them for onProgress and the async
+// form's yields), and the tag, H' of the XOR of the lanes' last blocks.
 //
-// Memory: every byte a call wrote in the kernel's memory is zeroed before it returns, errors
-// included, and so are the copies of strings (UTF-8), H0 and the temporaries made here. The
-// memory's size is `maxmem`'s concern: checked before anything is allocated.
-import { Instance } from './shell.js';
-import { bytesArg, isBytes, mustBe, typeName } from './checks.js';
-import { utf8ToBytes } from './utils.js';
+// Memory: the blocks are the target's heap (memory.heap), linked at the size a call needs, after
+// maxmem allowed it; every byte a call wrote there and in the static regions is zeroed before it
+// returns, errors included, and a heap over 4 MiB is dropped after the call (runtime/heap.js).
+// The copies of strings (UTF-8), H0 and the tag's input are zeroed too. Options, inputs and the
+// sliced sync/async driver are runtime/kdf.js's, shared with the other KDFs.
+import { HeapInstance, heapLimit } from './heap.js';
+import { intOption, kdfInput, kdfOptions, runAsync, runSync, wipeAll } from './kdf.js';
 
 /** The three variants: `type` is y of RFC 9106 (0 Argon2d, 1 Argon2i, 2 Argon2id). */
 export const ARGON2D = Object.freeze({ name: 'argon2d', type: 0 });
@@ -20,81 +21,31 @@ export const ARGON2I = Object.freeze({ name: 'argon2i', type: 1 });
 export const ARGON2ID = Object.freeze({ name: 'argon2id', type: 2 });
 
 const BLOCK = 1024;
-// The kernel's own blocks (address, input, temporary, zero) before B[0][0] (modules/argon2.js).
+// The kernel's own blocks (address, input, temporary, zero, scratch) before B[0][0] (modules/argon2.js).
 const OWN_BLOCKS = 5;
 const U32 = 2 ** 32;
-// @noble/hashes' defaults.
-const DEFAULTS = { t: 3, m: 2 ** 20, p: 1, dkLen: 32, version: 0x13, maxmem: 2 ** 30, tick: 10 };
-
-const now =
-  typeof performance === 'object' && typeof performance.now === 'function' ? () => performance.now() : () => Date.now();
-// A real yield to the event loop (timers and I/O get a turn), not only to the microtask queue.
-const defaultNextTick =
-  typeof setImmediate === 'function'
-    ? () => new Promise((resolve) => setImmediate(resolve))
-    : () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const le32 = (x) => new Uint8Array(new Uint32Array([x]).buffer);
 
-// A password, salt, key or personalization: bytes as they are, a string as UTF-8 (a copy this
-// file owns, zeroed after the call: pushed to `owned`).
-function inputBytes(x, name, owned) {
-  if (typeof x === 'string') {
-    const b = utf8ToBytes(x);
-    owned.push(b);
-    return b;
-  }
-  if (!isBytes(x)) throw mustBe(TypeError, name, 'a Uint8Array or a string', typeName(x));
-  return bytesArg(x, name);
-}
-
-// The options, each own enumerable key read once (a getter runs once), checked, with errors
-// naming the option. asyncTick and nextTick are accepted by the sync form too (as @noble/hashes
-// does), and only used by .async.
-function readOpts(opts, owned) {
-  const o = { ...DEFAULTS, key: null, personalization: null, onProgress: null, nextTick: defaultNextTick };
-  if (opts === undefined) return o;
-  if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) throw mustBe(TypeError, 'opts', 'an object', typeName(opts));
-  for (const key of Object.keys(opts)) {
-    const v = opts[key];
-    if (v === undefined) continue;
-    const arg = `opts.${key}`;
-    const integer = (min, max) => {
-      if (typeof v !== 'number') throw mustBe(TypeError, arg, 'a number', typeName(v));
-      if (!Number.isSafeInteger(v) || v < min || v > max) throw mustBe(RangeError, arg, `an integer from ${min} to ${max}`, v);
+// The options (runtime/kdf.js kdfOptions: each read once, errors naming the option), with
+// @noble/hashes' names, ranges and defaults. `key` and `personalization` are KDF inputs too.
+const asIs = (v) => v; // key, personalization: read as inputs in prepare(), which owns the copies
+const FIELDS = {
+  t: [(v, a) => intOption(v, a, 1, U32 - 1), 3],
+  m: [(v, a) => intOption(v, a, 0, U32 - 1), 2 ** 20],
+  p: [(v, a) => intOption(v, a, 1, 2 ** 24 - 1), 1],
+  dkLen: [(v, a) => intOption(v, a, 4, U32 - 1), 32],
+  version: [
+    (v, a) => {
+      if (v !== 0x10 && v !== 0x13) throw new (typeof v === 'number' ? RangeError : TypeError)(`"${a}" must be 0x10 or 0x13, got ${typeof v === 'number' ? v : typeof v}`);
       return v;
-    };
-    switch (key) {
-      case 't': o.t = integer(1, U32 - 1); break;
-      case 'm': o.m = integer(0, U32 - 1); break;
-      case 'p': o.p = integer(1, 2 ** 24 - 1); break;
-      case 'dkLen': o.dkLen = integer(4, U32 - 1); break;
-      case 'maxmem': o.maxmem = integer(0, U32 - 1); break;
-      case 'version':
-        if (typeof v !== 'number') throw mustBe(TypeError, arg, 'a number', typeName(v));
-        if (v !== 0x10 && v !== 0x13) throw mustBe(RangeError, arg, '0x10 or 0x13', v);
-        o.version = v;
-        break;
-      case 'key': o.key = inputBytes(v, arg, owned); break;
-      case 'personalization': o.personalization = inputBytes(v, arg, owned); break;
-      case 'asyncTick':
-        if (typeof v !== 'number') throw mustBe(TypeError, arg, 'a number of milliseconds', typeName(v));
-        if (!(v >= 0) || v === Infinity) throw mustBe(RangeError, arg, 'a finite number >= 0', v);
-        o.tick = v;
-        break;
-      case 'onProgress':
-      case 'nextTick':
-        if (typeof v !== 'function') throw mustBe(TypeError, arg, 'a function', typeName(v));
-        o[key] = v;
-        break;
-      default:
-        throw new TypeError(`unknown option "${key}" for argon2 (t, m, p, dkLen, version, key, personalization, maxmem, onProgress, asyncTick, nextTick)`);
-    }
-  }
-  // RFC 9106 §3.1: m is at least 8p KiB.
-  if (o.m < 8 * o.p) throw mustBe(RangeError, 'opts.m', `at least 8 * p = ${8 * o.p} (KiB)`, o.m);
-  return o;
-}
+    },
+    0x13,
+  ],
+  key: [asIs, null],
+  personalization: [asIs, null],
+  maxmem: [(v, a) => intOption(v, a, 0, U32 - 1), 2 ** 30],
+};
 
 // kdf -> its shared Instance (argon2MemoryForTests).
 const shareds = new WeakMap();
@@ -114,13 +65,13 @@ export function argon2MemoryForTests(kdf) {
  */
 export function argon2Kdf(kind, target, blake2b, platform = 'unknown') {
   const name = kind.name;
+  const limit = heapLimit(platform);
   // The instance for calls one at a time; a call that finds it busy (an async call while another
   // waits, or a call from inside onProgress) gets an instance of its own, dropped after it.
-  const shared = new Instance(name, target, ['argon2_fill']);
+  const shared = new HeapInstance(name, target, ['argon2_fill'], limit);
   target = shared.target;
   const P = shared.region('params', 32).offset;
-  const blocks = shared.region('blocks', (OWN_BLOCKS + 8) * BLOCK);
-  const maxBlocks = Math.floor(blocks.bytes / BLOCK) - OWN_BLOCKS;
+  const HEAP = target.memoryBytes; // the blocks (the heap starts at the end of the static layout)
 
   // H'^T(parts) (§3.3) into out[pos .. pos + T).
   function hPrime(parts, T, out, pos) {
@@ -146,62 +97,75 @@ export function argon2Kdf(kind, target, blake2b, platform = 'unknown') {
     }
   }
 
-  // Everything before the fill: inputs, options, sizes, H0. Returns the job, or throws (having
-  // zeroed what it made).
-  function prepare(password, salt, opts, owned) {
-    const pw = inputBytes(password, 'password', owned);
-    const s = inputBytes(salt, 'salt', owned);
-    if (s.length < 8) throw mustBe(RangeError, 'salt', 'at least 8 bytes long', `${s.length} bytes`);
-    const o = readOpts(opts, owned);
-    const key = o.key || new Uint8Array(0), pers = o.personalization || new Uint8Array(0);
-    for (const [b, n] of [[pw, 'password'], [s, 'salt'], [key, 'opts.key'], [pers, 'opts.personalization']])
-      if (b.length >= U32) throw mustBe(RangeError, n, 'shorter than 2^32 bytes', b.length);
-    // m' = 4p * floor(m / 4p) blocks: p lanes of q columns, four segments of q / 4 each.
-    const lanes = o.p;
-    const q = 4 * Math.floor(o.m / (4 * lanes));
-    const total = lanes * q;
-    if (total * BLOCK > o.maxmem)
-      throw mustBe(RangeError, 'opts.maxmem', `at least the memory m' * 1024 = ${total * BLOCK} bytes (or a smaller m)`, o.maxmem);
-    if (total > maxBlocks)
-      throw mustBe(RangeError, 'opts.m', `at most ${maxBlocks} KiB with this build (blocks region of ${blocks.bytes} bytes)`, o.m);
-    // H0 (§3.2), 64 bytes, and 8 more for the block number and lane of H'(H0 || j || l).
-    const h0 = new Uint8Array(72);
-    owned.push(h0);
-    const parts = [le32(o.p), le32(o.dkLen), le32(o.m), le32(o.t), le32(o.version), le32(kind.type)];
-    for (const b of [pw, s, key, pers]) parts.push(le32(b.length), b);
-    blake2b.chunks(parts, { out: h0 });
-    return { o, lanes, q, segment: q / 4, h0 };
+  // Everything before the memory: options, inputs, sizes (maxmem), H0. Returns the job (a
+  // generator of runtime/kdf.js's drivers) and the options; on an error, zeroes what it made.
+  function prepare(password, salt, opts, isAsync) {
+    const o = kdfOptions(opts === undefined ? {} : opts, name, FIELDS, isAsync);
+    const owned = [];
+    let job = null;
+    try {
+      const pw = kdfInput(password, 'password', owned);
+      const s = kdfInput(salt, 'salt', owned);
+      if (s.length < 8) throw new RangeError(`"salt" must be at least 8 bytes long, got ${s.length} bytes`);
+      const key = o.key === null ? new Uint8Array(0) : kdfInput(o.key, 'opts.key', owned);
+      const pers = o.personalization === null ? new Uint8Array(0) : kdfInput(o.personalization, 'opts.personalization', owned);
+      for (const [b, n] of [[pw, 'password'], [s, 'salt'], [key, 'opts.key'], [pers, 'opts.personalization']])
+        if (b.length >= U32) throw new RangeError(`"${n}" must be shorter than 2^32 bytes, got ${b.length}`);
+      // RFC 9106 §3.1: m is at least 8p KiB; m' = 4p * floor(m / 4p) blocks: p lanes of q
+      // columns, four segments of q / 4 each.
+      if (o.m < 8 * o.p) throw new RangeError(`"opts.m" must be at least 8 * p = ${8 * o.p} (KiB), got ${o.m}`);
+      const lanes = o.p;
+      const q = 4 * Math.floor(o.m / (4 * lanes));
+      const used = (OWN_BLOCKS + lanes * q) * BLOCK;
+      if (lanes * q * BLOCK > o.maxmem)
+        throw new RangeError(`"opts.maxmem" must be at least the memory m' * 1024 = ${lanes * q * BLOCK} bytes (or m smaller), got ${o.maxmem}`);
+      if (HEAP + used > limit) throw new RangeError(`"opts.m" of ${o.m} KiB is more memory than the ${platform} backend addresses (${limit / 2 ** 30} GiB)`);
+      // H0 (§3.2), 64 bytes, and 8 more for the block number and lane of H'(H0 || j || l).
+      const h0 = new Uint8Array(72);
+      owned.push(h0);
+      const parts = [le32(o.p), le32(o.dkLen), le32(o.m), le32(o.t), le32(o.version), le32(kind.type)];
+      for (const b of [pw, s, key, pers]) parts.push(le32(b.length), b);
+      blake2b.chunks(parts, { out: h0 });
+      job = fill.bind(null, { o, lanes, q, segment: q / 4, h0, used, owned });
+      return { job, o };
+    } finally {
+      if (job === null) wipeAll(owned);
+    }
   }
 
-  // Runs the fill on `I` (entered): writes the parameters and first blocks, then calls step()
-  // for each piece; step(from, to, run) is the sync or async driver. Returns the tag.
-  function* fill(I, job) {
-    const { o, lanes, q, segment, h0 } = job;
-    const mem = I.mem, fill = I.fns.argon2_fill;
-    const w = new DataView(mem.buffer, mem.byteOffset + P, 32);
-    [lanes, q, segment, lanes * q, o.t, kind.type, o.version, Math.floor((U32 - 1) / lanes)].forEach((x, i) => w.setUint32(4 * i, x, true));
-    const at = (lane, column) => blocks.offset + (OWN_BLOCKS + lane * q + column) * BLOCK;
-    for (let l = 0; l < lanes; l++) {
-      h0.set(le32(l), 68);
-      for (let j = 0; j < 2; j++) {
-        h0.set(le32(j), 64);
-        hPrime([h0], BLOCK, mem, at(l, j));
-      }
-    }
-    const total = o.t * lanes * q - 2 * lanes;
-    let done = 0;
-    for (let pass = 0; pass < o.t; pass++)
-      for (let slice = 0; slice < 4; slice++)
-        for (let lane = 0; lane < lanes; lane++)
-          for (let from = pass === 0 && slice === 0 ? 2 : 0; from < segment; ) {
-            const to = Math.min(segment, from + (yield done / total));
-            fill(pass, slice, lane, from, to);
-            done += to - from;
-            from = to;
-          }
-    // The tag: H' of the XOR of the last blocks of the lanes.
+  // The job: links (or reuses) an instance with the heap the call needs, writes the parameters
+  // and the first blocks, fills in pieces of ctl.slice blocks (yielding the fraction done after
+  // each), and returns the tag; its `finally` zeroes the memory and every temporary.
+  function* fill({ o, lanes, q, segment, h0, used, owned }, ctl) {
+    let I = null;
     const c = new Uint8Array(BLOCK);
     try {
+      I = shared.busy ? new HeapInstance(name, target, ['argon2_fill'], limit) : shared;
+      I.open(used);
+      const mem = I.mem, fn = I.fns.argon2_fill;
+      const w = new DataView(mem.buffer, mem.byteOffset + P, 32);
+      [lanes, q, segment, lanes * q, o.t, kind.type, o.version, Math.floor((U32 - 1) / lanes)].forEach((x, i) => w.setUint32(4 * i, x, true));
+      const at = (lane, column) => HEAP + (OWN_BLOCKS + lane * q + column) * BLOCK;
+      for (let l = 0; l < lanes; l++) {
+        h0.set(le32(l), 68);
+        for (let j = 0; j < 2; j++) {
+          h0.set(le32(j), 64);
+          hPrime([h0], BLOCK, mem, at(l, j));
+        }
+      }
+      const total = o.t * lanes * q - 2 * lanes;
+      let done = 0;
+      for (let pass = 0; pass < o.t; pass++)
+        for (let slice = 0; slice < 4; slice++)
+          for (let lane = 0; lane < lanes; lane++)
+            for (let from = pass === 0 && slice === 0 ? 2 : 0; from < segment; ) {
+              const to = Math.min(segment, from + Math.max(1, ctl.slice));
+              fn(pass, slice, lane, from, to);
+              done += to - from;
+              from = to;
+              yield done / total;
+            }
+      // The tag: H' of the XOR of the last blocks of the lanes.
       for (let l = 0; l < lanes; l++) {
         const last = mem.subarray(at(l, q - 1), at(l, q - 1) + BLOCK);
         for (let i = 0; i < BLOCK; i++) c[i] ^= last[i];
@@ -211,87 +175,20 @@ export function argon2Kdf(kind, target, blake2b, platform = 'unknown') {
       return tag;
     } finally {
       c.fill(0);
+      wipeAll(owned);
+      if (I !== null && I.busy) I.close(used);
     }
   }
 
-  function acquire() {
-    if (!shared.busy) {
-      shared.enter();
-      return shared;
-    }
-    const own = new Instance(name, target, ['argon2_fill']);
-    own.enter();
-    return own;
-  }
-  // Zeroes what a call wrote: the parameters and every block up to the last one it could touch.
-  function release(I, job) {
-    try {
-      if (I.mem !== null) {
-        I.zero(P, 32);
-        I.zero(blocks.offset, job === null ? blocks.bytes : (OWN_BLOCKS + job.lanes * job.q) * BLOCK);
-        I.zero(target.regions.work.offset, target.regions.work.bytes);
-      }
-    } finally {
-      I.leave();
-    }
-  }
-  const wipe = (owned) => {
-    for (const b of owned) b.fill(0);
+  // Slices start at 16 blocks; runtime/kdf.js doubles or halves them to about 10 ms each (a
+  // slice also lets V8 swap a wasm function's baseline code for the optimized code).
+  const kdf = (password, salt, opts) => {
+    const { job, o } = prepare(password, salt, opts, false);
+    return runSync(job, o.onProgress, 16);
   };
-
-  function kdf(password, salt, opts) {
-    const owned = [];
-    let I = null, job = null;
-    try {
-      job = prepare(password, salt, opts, owned);
-      I = acquire();
-      const { onProgress } = job.o;
-      // Pieces: whole segments, or about a thousandth of the work when someone watches.
-      const piece = onProgress === null ? job.segment : Math.max(16, Math.ceil((job.o.t * job.lanes * job.q) / 1000));
-      const it = fill(I, job);
-      let r = it.next();
-      while (!r.done) {
-        if (onProgress !== null) onProgress(r.value);
-        r = it.next(piece);
-      }
-      if (onProgress !== null) onProgress(1);
-      return r.value;
-    } finally {
-      if (I !== null) release(I, job);
-      wipe(owned);
-    }
-  }
-
-  kdf.async = async function argon2Async(password, salt, opts) {
-    const owned = [];
-    let I = null, job = null;
-    try {
-      job = prepare(password, salt, opts, owned);
-      I = acquire();
-      const { onProgress, tick, nextTick } = job.o;
-      const it = fill(I, job);
-      // Pieces sized so that one takes well under the tick (as runtime/shell.js feeds streams).
-      const budget = tick > 2 ? tick : 2;
-      let piece = 16, last = now();
-      let r = it.next();
-      while (!r.done) {
-        const t0 = now();
-        r = it.next(piece);
-        const t1 = now();
-        if (t1 - t0 > budget / 2 && piece > 1) piece >>= 1;
-        else if (t1 - t0 < budget / 8 && piece < job.segment) piece <<= 1;
-        if (!r.done && t1 - last >= tick) {
-          if (onProgress !== null) onProgress(r.value);
-          await nextTick();
-          last = now();
-        }
-      }
-      if (onProgress !== null) onProgress(1);
-      return r.value;
-    } finally {
-      if (I !== null) release(I, job);
-      wipe(owned);
-    }
+  kdf.async = async (password, salt, opts) => {
+    const { job, o } = prepare(password, salt, opts, true);
+    return runAsync(job, o, 16);
   };
   Object.defineProperty(kdf, 'name', { value: name });
   Object.defineProperty(kdf.async, 'name', { value: 'async' });

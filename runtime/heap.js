@@ -63,7 +63,7 @@ export class HeapInstance extends Instance {
   }
   /** Forgets the linked memory and functions (the next open() links a new one). */
   drop() {
-    const wasm = this.memoryObject !== null && this.heapBytes > KEEP_HEAP;
+    const large = this.heapBytes > KEEP_HEAP;
     this.mem = this.mem32 = this.fns = this.memoryObject = this.linkAt = null;
     this.heapBytes = 0;
     // V8 frees a WebAssembly.Memory that nothing references only at a major GC, and does not count
@@ -71,6 +71,8 @@ export class HeapInstance extends Instance {
     // 20 s of an idle or lightly allocating process (node 20). An ArrayBuffer is counted: making
     // one of 64 MiB, never touched (zero pages: address space, no resident memory; ~0.1 ms), had
     // the next GC free the dropped memory within 50-200 ms in our measurements (docs/notes.md).
-    if (wasm) new ArrayBuffer(NUDGE);
+    // A dropped ArrayBuffer (js, runtime) is counted, but a process that allocates nothing after
+    // it kept a 256 MiB one resident as long (argon2 on js); the same nudge frees it.
+    if (large) new ArrayBuffer(NUDGE);
   }
 }
