@@ -65,6 +65,14 @@ export const pbkdf2 = /* @__PURE__ */ pbkdf2With([
   /* @__PURE__ */ pbkdf2Kernel(SHA1, /* @__PURE__ */ mdHash(SHA1, [legacy.$sha1_init, legacy.$sha1_compress, legacy.$sha1_output, legacy.$sha1_pbkdf2], 'js')),
   /* @__PURE__ */ pbkdf2Kernel(MD5, /* @__PURE__ */ mdHash(MD5, [legacy.$md5_init, legacy.$md5_compress, legacy.$md5_output, legacy.$md5_pbkdf2], 'js')),
   /* @__PURE__ */ pbkdf2Kernel(RIPEMD160, /* @__PURE__ */ mdHash(RIPEMD160, [legacy.$ripemd160_init, legacy.$ripemd160_compress, legacy.$ripemd160_output, legacy.$ripemd160_pbkdf2], 'js')),
+  /* @__PURE__ */ pbkdf2Kernel(SHA3_224, /* @__PURE__ */ spongeHash(SHA3_224, [sha3.$keccak_absorb, sha3.$keccak_pbkdf2], 'js')),
+  /* @__PURE__ */ pbkdf2Kernel(SHA3_256, /* @__PURE__ */ spongeHash(SHA3_256, [sha3.$keccak_absorb, sha3.$keccak_pbkdf2], 'js')),
+  /* @__PURE__ */ pbkdf2Kernel(SHA3_384, /* @__PURE__ */ spongeHash(SHA3_384, [sha3.$keccak_absorb, sha3.$keccak_pbkdf2], 'js')),
+  /* @__PURE__ */ pbkdf2Kernel(SHA3_512, /* @__PURE__ */ spongeHash(SHA3_512, [sha3.$keccak_absorb, sha3.$keccak_pbkdf2], 'js')),
+  /* @__PURE__ */ pbkdf2Kernel(KECCAK_224, /* @__PURE__ */ spongeHash(KECCAK_224, [sha3.$keccak_absorb, sha3.$keccak_pbkdf2], 'js')),
+  /* @__PURE__ */ pbkdf2Kernel(KECCAK_256, /* @__PURE__ */ spongeHash(KECCAK_256, [sha3.$keccak_absorb, sha3.$keccak_pbkdf2], 'js')),
+  /* @__PURE__ */ pbkdf2Kernel(KECCAK_384, /* @__PURE__ */ spongeHash(KECCAK_384, [sha3.$keccak_absorb, sha3.$keccak_pbkdf2], 'js')),
+  /* @__PURE__ */ pbkdf2Kernel(KECCAK_512, /* @__PURE__ */ spongeHash(KECCAK_512, [sha3.$keccak_absorb, sha3.$keccak_pbkdf2], 'js')),
 ]);
 // Argon2 (RFC 9106) over this entry's blake2b.
 export const argon2d = /* @__PURE__ */ argon2Kdf(ARGON2D, [argon2.$argon2_fill], blake2b, 'js');

@@ -127,7 +127,7 @@ function compressWords(x, y, out, keep) {
 // The segment filler over either G. One G per block: a block whose addresses run out (Argon2i,
 // every 128 blocks and at the start of a call) first makes the next address block with two more
 // runs of the same G (G(0, G(0, input))), through a runtime loop of jobs, so that the code holds
-// one G (unrolled on wasm, 8 KB per copy).
+// one G (unrolled on wasm: most of the module).
 const filler = (compress) => (pass, slice, lane, from, to) => {
   const lanes = params.load(0), q = params.load(1), segment = params.load(2);
   const type = params.load(5), version = params.load(6), recip = params.load(7);

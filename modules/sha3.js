@@ -147,3 +147,39 @@ export const keccak_absorb = fn([u32, u32], (blocks, rateWords) => {
   });
   storeState(A);
 });
+
+// PBKDF2-HMAC over the SHA-3 and Keccak hashes (runtime/kdf.js drives it; the MD hashes' loops are
+// modules/pbkdf2.js). HMAC's key block is one rate block, so the keyed inner and outer states are
+// plain sponge states, and every later HMAC input is U (outLen <= 64 bytes, less than any rate):
+// one absorbed block, U ‖ domain byte ‖ zeros ‖ 0x80, then one permutation. The runtime writes
+// that block's constant part into `pbkdf2.pad` (21 lanes used: zero where U goes) and in `pbkdf2.mask`
+// which bits of the first 8 lanes U supplies, so one kernel serves every rate and output length:
+//
+//   repeat iters times: U = first lanes of f(outer ^ block(f(inner ^ block(U)))) ; T ^= U
+//
+// (f the permutation). One permutation in the code, run from the inner and then the outer state,
+// the two states read from memory by a runtime offset.
+const PB = memory('pbkdf2', {
+  inner: u64.array(26), outer: u64.array(26), u: u64.array(8), t: u64.array(8), pad: u64.array(22), mask: u64.array(8),
+});
+assert(PB.outer.offset === PB.inner.offset + 208, 'pbkdf2.outer follows pbkdf2.inner');
+export const keccak_pbkdf2 = fn([u32], (iters) => {
+  let U = [];
+  let T = [];
+  for (let i = 0; i < 8; i++) {
+    U.push(PB.u.load(i));
+    T.push(PB.t.load(i));
+  }
+  loop(iters, () => {
+    loop(2, (j) => {
+      const at = j * 26; // inner, then outer
+      let A = Array.from({ length: 25 }, (_, i) => (FLIP_A[i] ? ~PB.inner.load(at + i) : PB.inner.load(at + i)));
+      for (let i = 0; i < 21; i++) A[i] = A[i] ^ (i < 8 ? (U[i] & PB.mask.load(i)) ^ PB.pad.load(i) : PB.pad.load(i));
+      A = permute(A);
+      U = U.map((_, i) => (FLIP_A[i] ? ~A[i] : A[i]));
+    });
+    T = T.map((x, i) => x ^ U[i]);
+  });
+  U.forEach((x, i) => PB.u.store(i, x));
+  T.forEach((x, i) => PB.t.store(i, x));
+});

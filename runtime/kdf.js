@@ -12,19 +12,9 @@
 // backend (modules/pbkdf2.js): the keyed inner and outer chaining values and U1 are computed here
 // through the hash's HMAC streams, then the kernel runs the iterations. Other hashes (@noble's,
 // or ours without such a kernel) take the generic loop of HMAC stream clones.
-import { anumber, bytesArg, isBytes, mustBe, typeName } from './checks.js';
+import { bytesArg, isBytes, mustBe, typeName } from './checks.js';
 import { hmacSpec, hmacStream } from './hmac.js';
-import { specOf } from './shell.js';
-
-const now =
-  typeof performance === 'object' && typeof performance.now === 'function'
-    ? () => performance.now()
-    : () => Date.now();
-// Yield to the event loop, not only to the microtask queue, so timers and I/O get a turn.
-const defaultNextTick =
-  typeof setImmediate === 'function'
-    ? () => new Promise((resolve) => setImmediate(resolve))
-    : () => new Promise((resolve) => setTimeout(resolve, 0));
+import { defaultNextTick, now, specOf } from './shell.js';
 
 /**
  * A password or salt: a Uint8Array (the caller's bytes, made a plain view) or a string (encoded
@@ -161,10 +151,20 @@ export async function runAsync(job, o, first) {
 
 // ---- PBKDF2
 
-/** The kernel-backed PBKDF2 of one hash kind: `hash` is an mdHash over an instance whose target
- * also has `${kind.name}_pbkdf2` (the entries pass it; see modules/pbkdf2.js). */
+/**
+ * The kernel-backed PBKDF2 of one hash kind: `hash` is that hash (mdHash or spongeHash) over an
+ * instance whose target also has its PBKDF2 kernel (the entries pass it): `${kind.name}_pbkdf2`
+ * for the Merkle–Damgård hashes (modules/pbkdf2.js), `keccak_pbkdf2` for SHA-3 and Keccak, which
+ * also reads the padded block's constant part and U's mask (modules/sha3.js).
+ */
 export function pbkdf2Kernel(kind, hash) {
-  return { name: kind.name, hash, fn: `${kind.name}_pbkdf2`, stateLen: kind.stateLen };
+  if (kind.rate === undefined) return { name: kind.name, hash, fn: `${kind.name}_pbkdf2`, stateLen: kind.stateLen, sponge: null };
+  const L = kind.outputLen;
+  const pad = new Uint8Array(168);
+  pad[L] = kind.domain;
+  pad[kind.rate - 1] |= 0x80;
+  const mask = new Uint8Array(64).fill(0xff, 0, L);
+  return { name: kind.name, hash, fn: 'keccak_pbkdf2', stateLen: 200, sponge: { pad, mask } };
 }
 
 // The 4-byte big-endian block index INT(i) of RFC 8018 §5.2.
@@ -176,14 +176,17 @@ function int32be(b, i) {
   return b;
 }
 
-// The kernel's regions (docs/target-contract.md, "PBKDF2"): the keyed chaining values, U and T,
-// and the extent of every `pbkdf2.*` region (the kernel's scratch included), which a call zeroes.
+// The kernel's regions (docs/target-contract.md, "PBKDF2"): the keyed chaining values, U and T
+// (and the sponge's pad and mask), and the extent of every `pbkdf2.*` region (the kernel's scratch
+// included), which a call zeroes.
 function pbkdf2Regions(k, I, L) {
   if (k.at === undefined) {
     const inner = I.region('pbkdf2.inner', k.stateLen).offset;
     const outer = I.region('pbkdf2.outer', k.stateLen).offset;
     const u = I.region('pbkdf2.u', L).offset;
     const t = I.region('pbkdf2.t', L).offset;
+    const pad = k.sponge === null ? 0 : I.region('pbkdf2.pad', 168).offset;
+    const mask = k.sponge === null ? 0 : I.region('pbkdf2.mask', 64).offset;
     let lo = Infinity;
     let hi = 0;
     for (const [name, r] of Object.entries(I.target.regions)) {
@@ -191,7 +194,7 @@ function pbkdf2Regions(k, I, L) {
       lo = Math.min(lo, r.offset);
       hi = Math.max(hi, r.offset + r.bytes);
     }
-    k.at = { inner, outer, u, t, lo, bytes: hi - lo };
+    k.at = { inner, outer, u, t, pad, mask, lo, bytes: hi - lo };
   }
   return k.at;
 }
@@ -215,6 +218,10 @@ function* kernelIterations(k, keyed, U, T, iters, ctl, total) {
       mem.set(outer, at.outer);
       mem.set(U, at.u);
       mem.set(T, at.t);
+      if (k.sponge !== null) {
+        mem.set(k.sponge.pad, at.pad);
+        mem.set(k.sponge.mask, at.mask);
+      }
       I.fns[k.fn](n);
       U.set(mem.subarray(at.u, at.u + L));
       T.set(mem.subarray(at.t, at.t + L));

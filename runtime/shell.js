@@ -47,12 +47,12 @@ export function setThreaded(hashFn, impl) {
 }
 
 
-const now =
+export const now =
   typeof performance === 'object' && typeof performance.now === 'function'
     ? () => performance.now()
     : () => Date.now();
 // Yield to the event loop, not only to the microtask queue, so timers and I/O get a turn.
-const defaultNextTick =
+export const defaultNextTick =
   typeof setImmediate === 'function'
     ? () => new Promise((resolve) => setImmediate(resolve))
     : () => new Promise((resolve) => setTimeout(resolve, 0));

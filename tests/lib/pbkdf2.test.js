@@ -1,11 +1,11 @@
-// PBKDF2 (runtime/kdf.js, the `*_pbkdf2` kernels of modules/sha2.js and legacy.js) on every
+// PBKDF2 (runtime/kdf.js, the `*_pbkdf2` kernels of modules/sha2.js, legacy.js and sha3.js) on every
 // backend entry:
 // - known answers read from the shared folder next to the repository: RFC 7914 §11 and RFC 6070
 //   (PBKDF2-HMAC-SHA256 / -SHA1, in spec/rfc-vectors.json and Wycheproof's Rfc6070 cases),
 //   Wycheproof pbkdf2_hmacsha{1,224,256,384,512}, ACVP PBKDF-1.0;
 // - node:crypto.pbkdf2Sync on random passwords, salts (lengths around the block sizes), iteration
-//   counts and key lengths, for every hash with a kernel, and for hashes without one (@noble's,
-//   and our SHA3-256) through the generic HMAC-stream loop;
+//   counts and key lengths, for every hash with a kernel (Keccak against @noble/hashes), and for
+//   hashes without one (@noble's, and our BLAKE2s) through the generic HMAC-stream loop;
 // - options and input errors, UTF-8 strings, onProgress, the async form's yields, and memory
 //   hygiene after success and after a failure in the middle of a derivation.
 import assert from 'node:assert/strict';
@@ -14,7 +14,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import test from 'node:test';
 import zlib from 'node:zlib';
+import { pbkdf2 as noblePbkdf2 } from '@noble/hashes/pbkdf2.js';
 import * as nobleSha2 from '@noble/hashes/sha2.js';
+import * as nobleSha3 from '@noble/hashes/sha3.js';
 import { pbkdf2 as kdfEntry } from '../../kdf.js';
 import { pbkdf2MemoryForTests } from '../../runtime/kdf.js';
 import { firstSecretByte, forEachBackend, fromHex, hex, isSlow, loadBackends, makeRng, repoRoot } from './_helpers.js';
@@ -27,8 +29,11 @@ const rng = makeRng(undefined, 8018);
 // The hashes with a PBKDF2 kernel, with node:crypto's names.
 const KERNEL = {
   sha1: 'sha1', md5: 'md5', ripemd160: 'ripemd160', sha224: 'sha224', sha256: 'sha256', sha384: 'sha384',
-  sha512: 'sha512', sha512_224: 'sha512-224', sha512_256: 'sha512-256',
+  sha512: 'sha512', sha512_224: 'sha512-224', sha512_256: 'sha512-256', sha3_224: 'sha3-224', sha3_256: 'sha3-256',
+  sha3_384: 'sha3-384', sha3_512: 'sha3-512',
 };
+// Keccak (the pre-standard padding) has a kernel too; node:crypto lacks it: against @noble/hashes.
+const KECCAK = ['keccak_224', 'keccak_256', 'keccak_384', 'keccak_512'];
 // Iteration counts above these are skipped: RFC 6070's 16,777,216 runs on wasm only (about 6 s),
 // and the interpreter (runtime backend, about 50x slower) runs counts up to 4,096 of every
 // eighth Wycheproof case and of the RFC ones.
@@ -113,6 +118,14 @@ forEachBackend(test, backends, 'pbkdf2', (b) => {
         n++;
       }
     }
+    for (const alg of KECCAK) {
+      const pw = rng.bytes(lens[rng.int(lens.length)]);
+      const salt = rng.bytes(lens[rng.int(lens.length)]);
+      const c = 1 + rng.int(300);
+      const want = hex(noblePbkdf2(nobleSha3[alg], pw, salt, { c, dkLen: 100 }));
+      assert.equal(hex(H.pbkdf2(H[alg])(pw, salt, { c, dkLen: 100 })), want, `${alg} c ${c}`);
+      n++;
+    }
     t.diagnostic(`${n} derivations`);
   });
 
@@ -123,7 +136,8 @@ forEachBackend(test, backends, 'pbkdf2', (b) => {
       const want = pbkdf2Sync(pw, salt, c, 70, 'sha256').toString('hex');
       assert.equal(hex(H.pbkdf2(nobleSha2.sha256)(pw, salt, { c, dkLen: 70 })), want, '@noble/hashes sha256');
       assert.equal(hex(H.pbkdf2(H.sha256)(pw, salt, { c, dkLen: 70 })), want, 'our sha256');
-      assert.equal(hex(H.pbkdf2(H.sha3_256)(pw, salt, { c, dkLen: 70 })), pbkdf2Sync(pw, salt, c, 70, 'sha3-256').toString('hex'), 'sha3_256');
+      assert.equal(hex(H.pbkdf2(H.blake2s)(pw, salt, { c, dkLen: 70 })), pbkdf2Sync(pw, salt, c, 70, 'blake2s256').toString('hex'), 'our blake2s');
+      assert.equal(hex(H.pbkdf2(nobleSha3.sha3_256)(pw, salt, { c, dkLen: 70 })), pbkdf2Sync(pw, salt, c, 70, 'sha3-256').toString('hex'), '@noble/hashes sha3_256');
     }
   });
 
