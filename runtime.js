@@ -3,10 +3,12 @@
 // constant built by a pure call from the kernel functions it uses (the `$name` descriptors of the
 // target files), so a bundler keeps only the hashes an application imports and their kernels.
 import * as blake1 from './targets/runtime/blake1.js';
+import * as argon2 from './targets/runtime/argon2.js';
 import * as blake2 from './targets/runtime/blake2.js';
 import * as b3 from './targets/runtime/blake3.js';
 import * as legacy from './targets/runtime/legacy.js';
 import * as sha2 from './targets/runtime/sha2.js';
+import { ARGON2D, ARGON2I, ARGON2ID, argon2Kdf } from './runtime/argon2.js';
 import { BLAKE2B, BLAKE2S, blake2Hash } from './runtime/blake2.js';
 import {
   BLAKE224, BLAKE256, BLAKE384, BLAKE512, MD5, RIPEMD160, SHA1, SHA224, SHA256, SHA384, SHA512, SHA512_224,
@@ -76,3 +78,7 @@ export const pbkdf2 = /* @__PURE__ */ pbkdf2With([
   /* @__PURE__ */ pbkdf2Kernel(KECCAK_384, /* @__PURE__ */ spongeHash(KECCAK_384, [sha3.$keccak_absorb, sha3.$keccak_pbkdf2], 'runtime')),
   /* @__PURE__ */ pbkdf2Kernel(KECCAK_512, /* @__PURE__ */ spongeHash(KECCAK_512, [sha3.$keccak_absorb, sha3.$keccak_pbkdf2], 'runtime')),
 ]);
+// Argon2 (RFC 9106) over this entry's blake2b.
+export const argon2d = /* @__PURE__ */ argon2Kdf(ARGON2D, [argon2.$argon2_fill], blake2b, 'runtime');
+export const argon2i = /* @__PURE__ */ argon2Kdf(ARGON2I, [argon2.$argon2_fill], blake2b, 'runtime');
+export const argon2id = /* @__PURE__ */ argon2Kdf(ARGON2ID, [argon2.$argon2_fill], blake2b, 'runtime');

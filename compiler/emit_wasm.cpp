@@ -305,11 +305,10 @@ void with_module(const Module& m, bool threads, bool import_memory, const std::f
   std::unique_ptr<bool[]> seg_passive(new bool[nseg + 1]());  // all active
   if (threads || import_memory) {
     // A shared memory grows to one copy of the layout per thread: at most kMaxCopies (the
-    // calling thread's and 64 workers'; runtime/link.js MAX_COPIES).
+    // calling thread's and 64 workers'; runtime/link.js MAX_COPIES), and never past 4 GiB (a
+    // layout over 63 MiB has fewer copies; link.js caps the memory's maximum the same way).
     // A module with a heap (memory.heap) imports a memory of any size up to 4 GiB: link() makes
     // it memoryBytes + heapBytes (times the copies, on wasm_threads).
-    // A shared memory's copies are capped at 4 GiB in all (a layout over 64 MiB has fewer than
-    // kMaxCopies; link.js caps the same way).
     const BinaryenIndex max_pages = has_heap(m) ? kMaxPages : threads ? std::min(pages * kMaxCopies, kMaxPages) : pages;
     BinaryenSetMemory(mod, pages, max_pages, nullptr, seg_data.data(), seg_passive.get(), seg_offsets.data(), seg_sizes.data(), nseg, threads);
     BinaryenAddMemoryImport(mod, "0", "env", "memory", threads ? 1 : 0);

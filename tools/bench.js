@@ -5,7 +5,7 @@
 // rotating order), and the table shows the median over rounds. Not a test: numbers are noisy,
 // judge by the ratios within one run.
 //
-//   node tools/bench.js [filter] [--rounds=5] [--slice=100] [--runtime] [--backends=wasm,js]
+//   node tools/bench.js [filter] [--rounds=5] [--slice=100] [--runtime] [--backends=wasm,js] [--argon2-m=65536]
 //
 // The KDF cases ("pbkdf2", "scrypt", "argon2"; KDFS below) run one derivation per call against
 // @noble/hashes, hash-wasm and node:crypto where they have it, and show ms per call and ratios.
@@ -154,9 +154,25 @@ const scryptCase = (log2N) => ({
     return list;
   },
 });
+// argon2id t=1, m=64 MiB (--argon2-m=KiB to change), p=1 and p=2.
+const ARGON2_M = flag('argon2-m', 65536);
+const argon2Case = (p) => ({
+  name: `argon2id t=1 m=${ARGON2_M / 1024} MiB p=${p}`,
+  kdf: async () => {
+    const opts = { t: 1, m: ARGON2_M, p, dkLen: 32 };
+    const { argon2id: nobleArgon2id } = await import('@noble/hashes/argon2.js');
+    const list = ours.filter((o) => WITH_RUNTIME || o.backend !== 'runtime').map(({ name, mod }) => ({ name, sync: () => mod.argon2id(PW, SALT, opts) }));
+    list.push({ name: '@noble/hashes', sync: () => nobleArgon2id(PW, SALT, opts), ref: 'noble' });
+    list.push({
+      name: 'hash-wasm', ref: 'hw',
+      async: () => hashWasm.argon2id({ password: PW, salt: SALT, iterations: 1, memorySize: ARGON2_M, parallelism: p, hashLength: 32, outputType: 'binary' }),
+    });
+    return list;
+  },
+});
 const KDFS = [
   pbkdf2Case('sha256', 16, 'createSHA256', 'sha256'), pbkdf2Case('sha512', 16, 'createSHA512', 'sha512'),
-  scryptCase(14), scryptCase(17),
+  scryptCase(14), scryptCase(17), argon2Case(1), argon2Case(2),
 ];
 for (const alg of ALG_NAMES)
   for (const [label, size] of [['32B', 32], ['1KiB', KiB], ['1MiB', KiB * KiB]]) CASES.push({ alg, label, size, name: `${alg} ${label}` });

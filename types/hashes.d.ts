@@ -195,3 +195,32 @@ export interface Scrypt {
 export declare const scrypt: Scrypt;
 /** PBKDF2 over any hash with HMAC; the iteration loop in this backend's kernels for ours. */
 export declare const pbkdf2: typeof import('./kdf.js').pbkdf2;
+/**
+ * Argon2's options, as @noble/hashes names them (RFC 9106 §3.1): `t` passes (default 3), `m`
+ * memory in KiB (at least 8 * p; default 2^20 = 1 GiB), `p` lanes (1..2^24 - 1, default 1),
+ * `dkLen` tag length (at least 4, default 32), `version` 0x10 or 0x13 (default), the secret `key`
+ * and the associated data `personalization` (bytes or UTF-8 strings), `maxmem` the most memory in
+ * bytes the call may take (default 2^30), checked before anything is allocated.
+ */
+export interface ArgonOpts {
+  t?: number;
+  m?: number;
+  p?: number;
+  dkLen?: number;
+  version?: number;
+  key?: import('./kdf.js').KDFInput;
+  personalization?: import('./kdf.js').KDFInput;
+  maxmem?: number;
+  /** Called with the fraction done (0 < f <= 1), increasing, the last call with 1. */
+  onProgress?: (fraction: number) => void;
+}
+/** An Argon2 variant: `(password, salt, opts)` and `.async`; strings are UTF-8 encoded. */
+export interface Argon2 {
+  (password: import('./kdf.js').KDFInput, salt: import('./kdf.js').KDFInput, opts?: ArgonOpts): Bytes;
+  async(password: import('./kdf.js').KDFInput, salt: import('./kdf.js').KDFInput, opts?: ArgonOpts & import('./kdf.js').KdfAsync): Promise<Bytes>;
+  getPlatform(): 'wasm' | 'wasm_threads' | 'js' | 'runtime';
+}
+/** Argon2d (data-dependent addressing), Argon2i (data-independent) and Argon2id (both). */
+export declare const argon2d: Argon2;
+export declare const argon2i: Argon2;
+export declare const argon2id: Argon2;

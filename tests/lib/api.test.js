@@ -13,7 +13,7 @@ const BIG = rng.bytes(300000);
 const SPONGE = ['sha3_224', 'sha3_256', 'sha3_384', 'sha3_512', 'keccak_224', 'keccak_256', 'keccak_384', 'keccak_512',
   'shake128', 'shake256', 'shake128_32', 'shake256_64'];
 const BLAKE = ['blake224', 'blake256', 'blake384', 'blake512', 'blake2b', 'blake2s'];
-const KDFS = ['pbkdf2', 'scrypt'];
+const KDFS = ['pbkdf2', 'scrypt', 'argon2d', 'argon2i', 'argon2id'];
 
 test('every entry point exports the same hashes and nothing else', async () => {
   const entries = ['index', ...BACKENDS];

@@ -103,3 +103,12 @@ const dk2: Promise<Uint8Array> = pbkdf2Js(sha512Js).async('password', 'salt', { 
 pbkdf2(sha256)('password', 'salt', { dkLen: 32 });
 // @ts-expect-error asyncTick belongs to .async
 pbkdf2(sha256)('password', 'salt', { c: 1, asyncTick: 5 });
+// Argon2 (types/hashes.d.ts).
+import { argon2id, argon2d, type ArgonOpts } from 'awasmc-noble';
+const a2tag: Uint8Array = argon2id('password', msg, { t: 1, m: 8, p: 1, dkLen: 32, key: 'k', personalization: msg, maxmem: 2 ** 20 });
+const tagAsync: Promise<Uint8Array> = argon2d.async(msg, 'somesalt', { onProgress: (f: number) => void f, asyncTick: 5 });
+const aopts: ArgonOpts = { version: 0x10 };
+// @ts-expect-error the options are named as in @noble/hashes
+argon2id('password', 'somesalt', { iterations: 1 });
+// @ts-expect-error asyncTick belongs to .async
+argon2id('password', 'somesalt', { t: 1, asyncTick: 5 });
