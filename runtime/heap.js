@@ -3,8 +3,8 @@
 // parameter (scrypt's V is 128 * r * N bytes, Argon2's blocks m KiB). A call asks for the heap
 // bytes it needs: the instance is linked again when the current heap is smaller. After the call
 // the static regions and the heap bytes it used are zeroed, errors included, and an instance
-// whose heap is larger than KEEP_HEAP is dropped, so that a 1 GiB memory does not outlive the
-// call that needed it (what the engine keeps referencing is all that keeps a memory alive; see
+// whose heap is larger than KEEP_HEAP is dropped (up to LINGER_HEAP: LINGER_MS later, unless
+// another call takes it), so that a 1 GiB memory does not outlive the call that needed it (what the engine keeps referencing is all that keeps a memory alive; see
 // docs/notes.md for when the process gets the pages back).
 import { Instance } from './shell.js';
 
@@ -15,6 +15,15 @@ import { Instance } from './shell.js';
  * slow (62-68 ms against 42-46 ms CPU time, docs/notes.md).
  */
 export const KEEP_HEAP = 32 << 20;
+/**
+ * Heaps over KEEP_HEAP and up to LINGER_HEAP stay linked for LINGER_MS after their call (an
+ * unref'd timer drops them; a call in that time reuses them): back-to-back calls of Argon2 with
+ * m = 64 MiB ran 2.0x hash-wasm with the heap kept and 1.1x when every call linked and faulted in
+ * a fresh 64 MiB (docs/notes.md), while an idle process still gets the memory back. Larger heaps
+ * are dropped as their call returns.
+ */
+export const LINGER_HEAP = 128 << 20;
+export const LINGER_MS = 500;
 const NUDGE = 64 << 20;
 
 /** The most memory (static layout and heap) a backend addresses: int32 typed-array indices on js and runtime. */
@@ -28,6 +37,7 @@ export class HeapInstance extends Instance {
     if (heap === undefined || heap[1].offset !== this.target.memoryBytes) this.fail('the target has no heap (memory.heap) at memoryBytes');
     this.limit = limit;
     this.heapBytes = 0; // the heap of the linked memory (whole pages), 0 before the first open()
+    this.linger = null; // the timer that drops a lingering heap (LINGER_HEAP), or null
     // The writable static regions, zeroed after every call: [offset, bytes] pairs.
     this.wipe = Object.values(this.target.regions).filter((r) => !r.constant && !r.heap).map((r) => [r.offset, r.bytes]);
   }
@@ -42,6 +52,10 @@ export class HeapInstance extends Instance {
     if (this.target.memoryBytes + need > this.limit)
       this.fail(`${bytes} bytes of memory are more than this backend addresses (${this.limit / 2 ** 30} GiB with the ${this.target.memoryBytes} static bytes)`, RangeError);
     if (this.busy) this.fail('re-entrant call (a hash was called from inside a running hash call)', Error);
+    if (this.linger !== null) {
+      clearTimeout(this.linger);
+      this.linger = null;
+    }
     if (this.mem === null || this.heapBytes < need) {
       this.drop();
       this.linkAt = { heapBytes: need };
@@ -62,9 +76,19 @@ export class HeapInstance extends Instance {
         else this.mem.fill(0, o, o + n);
       }
     } finally {
-      if (this.heapBytes > KEEP_HEAP) this.drop();
+      if (this.heapBytes > LINGER_HEAP) this.drop();
+      else if (this.heapBytes > KEEP_HEAP) this.lingerThenDrop();
       this.leave();
     }
+  }
+  /** Drops the heap LINGER_MS from now unless a call takes it first (open() clears the timer). */
+  lingerThenDrop() {
+    this.linger = setTimeout(() => {
+      this.linger = null;
+      if (!this.busy) this.drop();
+    }, LINGER_MS);
+    // Node: a lingering heap never keeps the process alive.
+    if (typeof this.linger === 'object' && this.linger !== null && typeof this.linger.unref === 'function') this.linger.unref();
   }
   /** Forgets the linked memory and functions (the next open() links a new one). */
   drop() {

@@ -10,7 +10,7 @@ import { mkdtempSync, mkdirSync, copyFileSync, existsSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { HeapInstance, KEEP_HEAP, heapLimit } from '../../runtime/heap.js';
+import { HeapInstance, KEEP_HEAP, LINGER_HEAP, LINGER_MS, heapLimit } from '../../runtime/heap.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const awasmc = join(root, 'build/awasmc');
@@ -99,7 +99,7 @@ test('wasm_threads: a second copy of the layout and heap at base memoryBytes + h
   assert.equal(second.fns.heap_sum(heapBytes / 4), expected(heapBytes / 4, 2).s);
 });
 
-test('HeapInstance: relinks a larger heap, zeroes what a call used, drops a large heap', async (t) => {
+test('HeapInstance: relinks a larger heap, zeroes what a call used, lets a large heap linger, drops a very large heap', async (t) => {
   const m = await build(t);
   if (!m) return;
   for (const b of BACKENDS) {
@@ -133,7 +133,18 @@ test('HeapInstance: relinks a larger heap, zeroes what a call used, drops a larg
       }
     }, /failed mid-call/);
     assert.ok(isZero(mem2), `${b}: zeroed after an error`);
-    assert.equal(I.mem, null, `${b}: a heap over KEEP_HEAP is dropped`);
+    assert.ok(I.mem === mem2, `${b}: a heap over KEEP_HEAP (up to LINGER_HEAP) lingers`);
+    // A call within LINGER_MS takes it again; LINGER_MS after the last call it is dropped.
+    I.open(big);
+    assert.ok(I.mem === mem2, `${b}: a lingering heap is reused`);
+    I.close(big);
+    await new Promise((r) => setTimeout(r, LINGER_MS + 200));
+    assert.equal(I.mem, null, `${b}: a lingering heap is dropped ${LINGER_MS} ms after its call`);
+    // Over LINGER_HEAP: dropped as the call returns.
+    const huge = LINGER_HEAP + 65536;
+    I.open(huge);
+    I.close(huge);
+    assert.equal(I.mem, null, `${b}: a heap over LINGER_HEAP is dropped at once`);
     assert.equal(I.busy, false);
     // Re-entrancy and sizes the backend cannot address.
     I.open(16);
