@@ -56,6 +56,19 @@ bool has_instr(const Function& f, const Node& n, Target t) {
   }
 }
 
+// A shuffle of the vector v with itself (type ty) whose lane k is lane index(k) of v.
+template <class Index>
+uint32_t shuffle_of(Rebuilder& r, Ty ty, uint32_t v, SrcLoc loc, Index index) {
+  Node sh;
+  sh.op = Op::Shuffle;
+  sh.ty = ty;
+  sh.a = v;
+  sh.b = v;
+  sh.loc = loc;
+  for (int k = 0; k < ty_lanes(ty); k++) set_shuffle_index(sh, k, index(k));
+  return r.emit(sh);
+}
+
 }  // namespace
 
 bool lower_ops(Function& f, Target t) {
@@ -156,14 +169,7 @@ bool lower_ops(Function& f, Target t) {
           const int amt = static_cast<int>(f[n.b].imm & (bits - 1)), lb = bits / 8;
           const int s = (n.op == Op::Rotr ? amt : (bits - amt) % bits) / 8;
           uint32_t bytes = r.op(Op::Retag, Ty::U8x16, a, 0, loc);
-          Node sh;
-          sh.op = Op::Shuffle;
-          sh.ty = Ty::U8x16;
-          sh.a = bytes;
-          sh.b = bytes;
-          sh.loc = loc;
-          for (int k = 0; k < 16; k++) set_shuffle_index(sh, k, (k / lb) * lb + (k % lb + s) % lb);
-          uint32_t moved = r.emit(sh);
+          uint32_t moved = shuffle_of(r, Ty::U8x16, bytes, loc, [&](int k) { return (k / lb) * lb + (k % lb + s) % lb; });
           r.set_map(id, r.op(Op::Retag, ty, moved, 0, loc));
           return;
         }
@@ -222,15 +228,7 @@ bool lower_ops(Function& f, Target t) {
         // i64x2.extmul_low_i32x4_u (V8 on x64: two unpacks and one pmuludq).
         auto low_words = [&](uint32_t v) {
           uint32_t w = r.op(Op::Retag, Ty::U32x4, v, 0, loc);
-          Node sh;
-          sh.op = Op::Shuffle;
-          sh.ty = Ty::U32x4;
-          sh.a = w;
-          sh.b = w;
-          sh.loc = loc;
-          const int lanes[4] = {0, 2, 0, 2};
-          for (int k = 0; k < 4; k++) set_shuffle_index(sh, k, lanes[k]);
-          return r.emit(sh);
+          return shuffle_of(r, Ty::U32x4, w, loc, [](int k) { return k % 2 == 0 ? 0 : 2; });
         };
         uint32_t wa = low_words(a);
         uint32_t wb = a == b ? wa : low_words(b);
