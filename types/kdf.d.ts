@@ -1,5 +1,5 @@
-// Types of the key derivation functions (docs/api.md): `pbkdf2` of kdf.js and of every backend
-// entry.
+// Types of kdf.js (docs/api.md, "Key derivation"): pbkdf2, declared here, and scrypt and the
+// Argon2 functions of hashes.d.ts; every backend entry exports the same.
 import type { Bytes } from './hashes.js';
 import type { HashLike } from './hmac.js';
 
@@ -27,3 +27,4 @@ export interface Pbkdf2Fn {
 }
 /** PBKDF2 (RFC 8018) with HMAC over `hash`: pbkdf2(sha256)(password, salt, { c, dkLen }). */
 export declare function pbkdf2(hash: HashLike): Pbkdf2Fn;
+export { scrypt, argon2d, argon2i, argon2id } from './hashes.js';

@@ -112,3 +112,6 @@ const aopts: ArgonOpts = { version: 0x10 };
 argon2id('password', 'somesalt', { iterations: 1 });
 // @ts-expect-error asyncTick belongs to .async
 argon2id('password', 'somesalt', { t: 1, asyncTick: 5 });
+import { scrypt as scryptKdf, argon2id as argon2idKdf } from 'awasmc-noble/kdf.js';
+const skKdf: Uint8Array = scryptKdf('password', 'salt', { N: 1024, r: 8, p: 1 });
+const ak: Promise<Uint8Array> = argon2idKdf.async('password', 'saltsalt', { t: 1, m: 64, p: 1 });
