@@ -22,7 +22,7 @@ export const KEEP_HEAP = 32 << 20;
  * a fresh 64 MiB (docs/notes.md), while an idle process still gets the memory back. Larger heaps
  * are dropped as their call returns.
  */
-export const LINGER_HEAP = 128 << 20;
+export const LINGER_HEAP = 192 << 20;
 export const LINGER_MS = 500;
 const NUDGE = 64 << 20;
 
