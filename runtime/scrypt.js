@@ -78,8 +78,9 @@ const laneHooks = new WeakMap();
 const laneRunners = new WeakMap();
 
 // How many lanes may run at once, each thread with its own heap (V, X and Y: 128 * r * (N + 2)
-// bytes): as many as maxmem holds, at least one (a single lane passed readOptions's check).
-const lanesAtOnce = ({ N, r, p, maxmem }) => Math.max(1, Math.min(p, Math.floor(maxmem / (128 * r * (N + 2)))));
+// bytes), beside B and the pool's copy of it (2 * 128 * r * p): as many as maxmem holds, at least
+// one (one lane at a time is what readOptions's check let through).
+const lanesAtOnce = ({ N, r, p, maxmem }) => Math.max(1, Math.min(p, Math.floor((maxmem - 256 * r * p) / (128 * r * (N + 2)))));
 
 // ROMix of the block at B32[at .. at + 32 * r) in place, in I's heap (opened for 128 * r * (N + 2)
 // bytes): yields the BlockMix steps done (0 .. 2N), after slices of ctl.slice steps.

@@ -719,7 +719,7 @@ function lanesEnd(call, buf, B, from, lost) {
 // to ms), end(ok): their lanes into B, or their failure thrown; ok false: stop (this thread's
 // generator was abandoned), wait for lanes under way, zero and throw nothing of its own }.
 function lanesSync(name, B, N, r, p, most) {
-  if (p < 2 || most < 2 || size < 2 || sharing || 128 * r * N < MIN_BYTES || !supported() || !canBlock()) return null;
+  if (p < 2 || p > MAX_UNITS || most < 2 || size < 2 || sharing || 128 * r * N < MIN_BYTES || !supported() || !canBlock()) return null;
   const pool = readyWorkers(Math.min(size - 1, most - 1, p - 1), 128 * r * N * p);
   if (pool.length === 0) return null;
   const { call, buf } = lanesStart(name, B, N, r, p, pool);
@@ -768,7 +768,7 @@ function lanesSync(name, B, N, r, p, most) {
 // The async form: every lane on the workers (at most `most` at once), this thread waiting for
 // their messages; onLane(lanes done) after each. Resolves false when no worker can take them.
 async function lanesAsync(name, B, N, r, p, most, onLane) {
-  if (p < 2 || 128 * r * N < MIN_BYTES || !supported()) return false;
+  if (p < 2 || p > MAX_UNITS || 128 * r * N < MIN_BYTES || !supported()) return false;
   await bootAsync();
   const pool = readyWorkers(Math.min(size, most, p), 0);
   if (pool.length === 0) return false;

@@ -272,7 +272,7 @@ const jobsOf = async (f) => {
   return [out, poolStatsForTests().jobs - before];
 };
 
-test('scrypt p > 1: lanes on the workers and the calling thread, at most maxmem / (128 r (N + 2)) at once; worker heaps and staging zero', async () => {
+test('scrypt p > 1: lanes on the workers and the calling thread, at most (maxmem - 256 r p) / (128 r (N + 2)) at once; worker heaps and staging zero', async () => {
   WP.setSize(4);
   const rng = makeRng(SEED, 88);
   const P = rng.bytes(20), S = rng.bytes(16);
@@ -285,12 +285,13 @@ test('scrypt p > 1: lanes on the workers and the calling thread, at most maxmem 
   [dk, jobs] = await jobsOf(() => T.scrypt.async(P, S, SCRYPT));
   assert.equal(hex(dk), want, 'async');
   assert.equal(jobs, 4, 'an async call used p workers');
-  // maxmem for two heaps: two lanes at once.
+  // maxmem for two heaps beside B and its copy in the staging buffer: two lanes at once.
   const heap = 128 * SCRYPT.r * (SCRYPT.N + 2);
-  [dk, jobs] = await jobsOf(() => T.scrypt(P, S, { ...SCRYPT, maxmem: 2 * heap + 100 }));
+  const twoB = 256 * SCRYPT.r * SCRYPT.p;
+  [dk, jobs] = await jobsOf(() => T.scrypt(P, S, { ...SCRYPT, maxmem: twoB + 3 * heap - 1 }));
   assert.equal(hex(dk), want);
   assert.equal(jobs, 1, 'sync, maxmem for two lanes: one worker beside the calling thread');
-  [dk, jobs] = await jobsOf(() => T.scrypt.async(P, S, { ...SCRYPT, maxmem: 2 * heap + 100 }));
+  [dk, jobs] = await jobsOf(() => T.scrypt.async(P, S, { ...SCRYPT, maxmem: twoB + 3 * heap - 1 }));
   assert.equal(hex(dk), want);
   assert.equal(jobs, 2, 'async, maxmem for two lanes: two workers');
   // maxmem for one lane (noble's measure 128 r (N + p) passes): one lane at a time.
