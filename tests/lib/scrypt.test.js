@@ -3,7 +3,8 @@
 // from there), random parameters against node:crypto's scryptSync and @noble/hashes' scrypt, the
 // option checks (errors naming the option, maxmem refused before any allocation), memory zeroed
 // after success and after errors, onProgress rising to 1, .async yielding to the event loop, and
-// that a large call's memory is given back (a child process's resident memory).
+// that a large call's memory is given back (a child process's resident memory); on wasm_threads,
+// p = 2..5 with the lanes across the worker pool (sync and async, staging zero after).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { scryptSync } from 'node:crypto';

@@ -2,7 +2,9 @@
 // threads for every hash, against the wasm entry, with pool sizes 1, 2 and 4; jobs really reach
 // the workers; a worker that throws or dies mid-job fails that call with a clear error and the
 // pool recovers; bad input throws before any job starts; memory is zero after every job, failed
-// ones included; sync and async callers interleaved; Node exits by itself after using the pool.
+// ones included; sync and async callers interleaved; Node exits by itself after using the pool;
+// scrypt's lanes (p > 1) across the pool: lanes at once bounded by maxmem, worker heaps and
+// staging zero after every call, a worker that throws mid-lane or dies.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
