@@ -23,7 +23,7 @@ import { blake3Hash } from './runtime/blake3.js';
 import * as scryptKernels from './targets/wasm_threads/scrypt.js';
 import { scryptKdf } from './runtime/scrypt.js';
 import { pbkdf2Kernel, pbkdf2With } from './runtime/kdf.js';
-import { threaded } from './runtime/workers.js';
+import { threaded, threadedKdf } from './runtime/workers.js';
 
 export const sha224 = /* @__PURE__ */ threaded('sha224', /* @__PURE__ */ mdHash(SHA224, [sha2.$sha224_init, sha2.$sha256_compress, sha2.$sha256_output], 'wasm_threads'));
 export const sha224_lanes = /* @__PURE__ */ threaded('sha224_lanes', /* @__PURE__ */ mdHash(SHA224_LANES, [sha2.$sha224_init, sha2.$sha256_compress, sha2.$sha256_output, sha2.$sha256_compress4], 'wasm_threads'));
@@ -56,7 +56,7 @@ export const shake128_32 = /* @__PURE__ */ threaded('shake128_32', /* @__PURE__ 
 export const shake256_64 = /* @__PURE__ */ threaded('shake256_64', /* @__PURE__ */ spongeHash(SHAKE256_64, [sha3.$keccak_absorb], 'wasm_threads'));
 export const blake3 = /* @__PURE__ */ threaded('blake3', /* @__PURE__ */ blake3Hash([b3.$blake3_chunks, b3.$blake3_parents, b3.$blake3_compress, b3.$blake3_blocks], 'wasm_threads'));
 // scrypt (RFC 7914) over this backend's sha256 (PBKDF2-HMAC-SHA256) and the ROMix kernels.
-export const scrypt = /* @__PURE__ */ scryptKdf([scryptKernels.$scrypt_fill, scryptKernels.$scrypt_mix], sha256, 'wasm_threads');
+export const scrypt = /* @__PURE__ */ threadedKdf('scrypt', /* @__PURE__ */ scryptKdf([scryptKernels.$scrypt_fill, scryptKernels.$scrypt_mix], sha256, 'wasm_threads'));
 
 // PBKDF2 (runtime/kdf.js): the iteration loop in the kernels of the hashes listed here; any other
 // hash through its HMAC streams.

@@ -4,6 +4,7 @@
 // completion in the job's control word (for a blocked caller) and by a message (for async ones).
 import * as entry from '../wasm_threads.js';
 import { specOf } from './shell.js';
+import { scryptLaneForWorkers, scryptMemoryForTests } from './scrypt.js';
 import { WP, CHUNK, CLAIM, COPIED, FIN, STATUS, wipeRange } from './workers.js';
 
 // A pool worker hashes its share alone: a pool of its own would hand out the same copies of the
@@ -101,8 +102,29 @@ function blake3(job) {
   });
 }
 
-// Test hook (tests/lib/workers.test.js): make the next job throw, or end this thread mid-job.
+// KDF lanes (runtime/workers.js lanesStart): unit u is scrypt's lane u, the 128 * r bytes at
+// u * 128 * r of the staging buffer, mixed in place in this thread's own heap (zeroed after each
+// lane by runtime/heap.js; the caller zeroes the staging buffer once it has the results). A
+// message after each lane lets an async caller report progress.
+function kdfLanes(job) {
+  const { name, staging, N, r } = job;
+  const kdf = Object.prototype.hasOwnProperty.call(entry, name) ? entry[name] : undefined;
+  if (typeof kdf !== 'function') throw new Error(`no wasm_threads KDF named ${name}`);
+  const words = 32 * r;
+  units(job, (u) => {
+    scryptLaneForWorkers(kdf, new Uint32Array(staging, 4 * words * u, words), N, r, poison === 'lane' ? poisonedLane(N) : undefined);
+    post({ type: 'lane', id: job.id });
+  });
+}
+
+// Test hook (tests/lib/workers.test.js): make the next job throw, or end this thread mid-job, or
+// ('lane') make the next KDF lane throw halfway, once V is filled (its heap left for close() to zero).
 let poison = null;
+const poisonedLane = (N) => (done) => {
+  if (done < N) return;
+  poison = null;
+  throw new Error('poisoned lane (test)');
+};
 
 // The job under way and its unit: if this thread exits during it (process.exit in Node runs
 // 'exit' handlers on this thread), a caller blocked in Atomics.wait is told, rather than waiting
@@ -141,16 +163,23 @@ function onMessage(job) {
     poison = job.how;
     return;
   }
+  if (job.type === 'kdf_memory') {
+    // Test hook: a copy of this thread's scrypt memory (layout and heap), or null.
+    const mem = scryptMemoryForTests(entry.scrypt);
+    post({ type: 'kdf_memory', bytes: mem === null ? null : mem.slice() });
+    return;
+  }
   let status = 1;
   current = { job, unit: job.first };
   try {
+    if (poison === 'lane' && job.type !== 'kdf_lanes') poison = null;
     if (poison === 'throw') {
       poison = null;
       throw new Error('poisoned job (test)');
     }
     if (poison === 'exit') {
       // Die mid-job, with bytes left in this thread's copy of the layout for the caller to wipe.
-      new Uint8Array(job.memory.buffer, job.base, 64).fill(0xaa);
+      if (job.memory !== undefined) new Uint8Array(job.memory.buffer, job.base, 64).fill(0xaa);
       if (wt !== undefined) process.exit(3);
       fail(job, 'the worker thread exited during the job', 3); // (a Web Worker has no 'exit' event)
       current = null;
@@ -159,6 +188,7 @@ function onMessage(job) {
     }
     if (job.type === 'parallel') parallel(job);
     else if (job.type === 'blake3') blake3(job);
+    else if (job.type === 'kdf_lanes') kdfLanes(job);
     else throw new Error(`unknown job type ${job.type}`);
     Atomics.store(job.ctl, STATUS + job.slot, 1);
   } catch (e) {

@@ -16,6 +16,7 @@
 // ready are given work, so a pool that cannot start (a missing file, a CSP that refuses workers)
 // costs nothing but the attempt. Small batches stay on the calling thread.
 import { result, specOf, setThreaded } from './shell.js';
+import { setScryptLanes } from './scrypt.js';
 
 const MAX_WORKERS = 64; // runtime/link.js MAX_COPIES - 1
 // Work smaller than this stays on the calling thread: a parallel() batch, BLAKE3's whole chunks.
@@ -89,7 +90,7 @@ let broken = null; // why a worker could not start (its file missing, refused by
 function spawn(index) {
   const url = new URL('./worker.js', import.meta.url);
   const wt = nodeModule('node:worker_threads');
-  const rec = { worker: null, index, alive: true, ready: false, jobs: new Map(), booted: null, onReady: null };
+  const rec = { worker: null, index, alive: true, ready: false, jobs: new Map(), booted: null, onReady: null, onMemory: undefined };
   rec.booted = new Promise((resolve) => (rec.onReady = resolve));
   const fail = (err) => {
     rec.alive = false;
@@ -104,8 +105,10 @@ function spawn(index) {
       rec.ready = true;
       return rec.onReady();
     }
+    if (m.type === 'kdf_memory') return rec.onMemory !== undefined && rec.onMemory(m.bytes); // (workerKdfMemoryForTests)
     const job = rec.jobs.get(m.id);
     if (job === undefined) return;
+    if (m.type === 'lane') return job.lane !== undefined && job.lane(); // a KDF lane ended (async progress)
     rec.jobs.delete(m.id);
     if (rec.jobs.size === 0 && wt !== undefined) rec.worker.unref();
     job.resolve();
@@ -338,11 +341,11 @@ function shareSync(call, n, copy, own) {
 
 // The async share-out: every unit is in the staging buffer, the workers take them all. Resolves
 // with the failure of a worker that died or was stopped (or null) once every job has ended.
-async function shareAsync(call) {
+async function shareAsync(call, lane = undefined) {
   const waits = call.jobs.map(
     (j) =>
       new Promise((resolve, reject) => {
-        j.w.jobs.set(j.id, { resolve, reject });
+        j.w.jobs.set(j.id, { resolve, reject, lane });
         if (typeof j.w.worker.ref === 'function') j.w.worker.ref(); // Node: keep the process alive for the answer
       }),
   );
@@ -367,6 +370,7 @@ function failureOf(call, memory, spec, lost = null) {
     if (status === 3) {
       j.w.alive = false; // replaced on the next start()
       call.reusable = false;
+      if (memory === null) continue; // (a KDF lane's heap was the thread's own memory: gone with it)
       const bytes = spec.instance.target.memoryBytes;
       new Uint8Array(memory.buffer, (j.w.index + 1) * bytes, bytes).fill(0);
     }
@@ -550,16 +554,9 @@ function batchSync(hash, spec, memory, ready, list, params, dkLen, outs, res) {
   return true;
 }
 
-/** The .async form: every unit goes to the workers, and the calling thread waits for messages. */
-async function parallelAsync(hash, list, params, dkLen, outs, res) {
-  if (list.length < 1 || !supported()) return false;
-  const total = totalBytes(list);
-  if (total < MIN_BYTES) return false;
-  const spec = specOf(hash);
-  const memory = sharedMemory(spec);
-  if (memory === null) return false;
+// Starts the pool and waits (without blocking) for workers still booting, up to BOOT_WAIT_MS.
+async function bootAsync() {
   start();
-  // Wait (without blocking) for workers still booting, up to BOOT_WAIT_MS.
   const booting = workers.filter((w) => w.index < size && w.alive && Atomics.load(ready, w.index) !== 1);
   if (booting.length > 0) {
     let timer;
@@ -569,6 +566,17 @@ async function parallelAsync(hash, list, params, dkLen, outs, res) {
     clearTimeout(timer);
     for (const w of booting) if (typeof w.worker.unref === 'function' && w.jobs.size === 0) w.worker.unref();
   }
+}
+
+/** The .async form: every unit goes to the workers, and the calling thread waits for messages. */
+async function parallelAsync(hash, list, params, dkLen, outs, res) {
+  if (list.length < 1 || !supported()) return false;
+  const total = totalBytes(list);
+  if (total < MIN_BYTES) return false;
+  const spec = specOf(hash);
+  const memory = sharedMemory(spec);
+  if (memory === null) return false;
+  await bootAsync();
   let pool = readyWorkers(size, 0);
   const bounds = messageUnits(list, Math.max(1, pool.length));
   const n = bounds.length - 1;
@@ -672,6 +680,127 @@ function blake3Threads(api, t, msg) {
   return off;
 }
 
+// ---- KDF lanes: scrypt's p independent ROMix lanes (runtime/scrypt.js), one unit each. The
+// staging buffer holds B (p blocks of 128 * r bytes, all copied before the jobs are posted); a
+// worker runs a lane in a heap instance of its own (the heap modules are not linked over the
+// caller's shared memory), in place in the staging buffer, and zeroes its heap after it. At most
+// `most` lanes run at once (each thread holds a V: scrypt.js lanesAtOnce, from maxmem), so a call
+// uses at most most - 1 workers beside a sync caller, `most` for an async one. The staging buffer
+// is zeroed after the call whatever happened (the lanes' results are in it until then).
+function lanesStart(name, B, N, r, p, pool) {
+  const buf = new Uint8Array(takeStaging(B.length), 0, B.length);
+  buf.set(B);
+  const call = newCall(pool.length);
+  call.ctl[CLAIM] = (p - pool.length) << 16;
+  call.ctl[COPIED] = 0;
+  pool.forEach((w, k) => {
+    const id = nextJob++;
+    w.worker.postMessage({ type: 'kdf_lanes', id, name, staging: buf.buffer, N, r, ctl: call.ctl, errors: call.errors, slot: k, first: p - 1 - k });
+    call.jobs.push({ w, id, slot: k });
+  });
+  return { call, buf };
+}
+// After every lane a worker took has ended: lanes [first, p) copied into B (unless the call
+// failed), the staging buffer zeroed and released, a failure thrown.
+function lanesEnd(call, buf, B, from, lost) {
+  const failure = failureOf(call, null, null, lost);
+  try {
+    if (failure === null) B.set(buf.subarray(from, B.length), from);
+  } finally {
+    release(call, buf, null);
+  }
+  if (failure !== null) throw failure;
+}
+
+// The sync share-out (runtime/scrypt.js drives it from its job, between slices of its own lanes):
+// null when the lanes stay on this thread (a pool of one, a thread that cannot block, small lanes,
+// no worker ready, one lane at a time), else { claim(): the next lane for this thread or -1,
+// done(): lanes the workers ended, wait(ms): whether every lane they took has ended (blocking up
+// to ms), end(ok): their lanes into B, or their failure thrown; ok false: stop (this thread's
+// generator was abandoned), wait for lanes under way, zero and throw nothing of its own }.
+function lanesSync(name, B, N, r, p, most) {
+  if (p < 2 || p > MAX_UNITS || most < 2 || size < 2 || sharing || 128 * r * N < MIN_BYTES || !supported() || !canBlock()) return null;
+  const pool = readyWorkers(Math.min(size - 1, most - 1, p - 1), 128 * r * N * p);
+  if (pool.length === 0) return null;
+  const { call, buf } = lanesStart(name, B, N, r, p, pool);
+  const ctl = call.ctl;
+  let first = -1; // once no lane is left to claim: the first lane of the workers
+  const wait = (ms) => {
+    if (first < 0) return false;
+    const v = Atomics.load(ctl, FIN);
+    if (v >= p - first) return true;
+    Atomics.wait(ctl, FIN, v, ms);
+    return Atomics.load(ctl, FIN) >= p - first;
+  };
+  return {
+    claim() {
+      for (;;) {
+        const c = Atomics.load(ctl, CLAIM);
+        const front = c & 0xffff;
+        const back = c >>> 16;
+        if (front >= back) {
+          first = back;
+          return -1;
+        }
+        if (Atomics.compareExchange(ctl, CLAIM, c, (front + 1) | (back << 16)) === c) return front;
+      }
+    },
+    done: () => Atomics.load(ctl, FIN),
+    wait,
+    end(ok) {
+      if (first < 0) {
+        // Stopped early: no more claims (front = back), then the lanes under way end.
+        let c = Atomics.load(ctl, CLAIM);
+        while (Atomics.compareExchange(ctl, CLAIM, c, (c >>> 16) | (c & 0xffff0000)) !== c) c = Atomics.load(ctl, CLAIM);
+        first = c >>> 16;
+      }
+      while (!wait(100));
+      if (ok) lanesEnd(call, buf, B, first * (B.length / p), null);
+      else {
+        failureOf(call, null, null); // (workers that died are replaced; the error in flight wins)
+        call.failed = true; // the whole buffer zeroed
+        release(call, buf, null);
+      }
+    },
+  };
+}
+
+// The async form: every lane on the workers (at most `most` at once), this thread waiting for
+// their messages; onLane(lanes done) after each. Resolves false when no worker can take them.
+async function lanesAsync(name, B, N, r, p, most, onLane) {
+  if (p < 2 || p > MAX_UNITS || 128 * r * N < MIN_BYTES || !supported()) return false;
+  await bootAsync();
+  const pool = readyWorkers(Math.min(size, most, p), 0);
+  if (pool.length === 0) return false;
+  let lost = null;
+  let ended = false;
+  let call = null, buf = null;
+  try {
+    ({ call, buf } = lanesStart(name, B, N, r, p, pool));
+    let done = 0;
+    lost = await shareAsync(call, () => onLane(++done));
+    ended = true;
+  } finally {
+    if (call !== null) {
+      if (!ended) call.reusable = false; // (a post failed: jobs sent may still be under way)
+      lanesEnd(call, buf, B, ended ? 0 : B.length, lost);
+    }
+  }
+  return true;
+}
+
+/**
+ * The wasm_threads entry's wrapper of its scrypt function exported as `name`: lanes (p > 1) run
+ * across the pool. Returns kdf.
+ */
+export function threadedKdf(name, kdf) {
+  setScryptLanes(kdf, {
+    sync: (B, N, r, p, most) => lanesSync(name, B, N, r, p, most),
+    async: (B, N, r, p, most, onLane) => lanesAsync(name, B, N, r, p, most, onLane),
+  });
+  return kdf;
+}
+
 /** Tests only: how many jobs went to workers so far, and how many workers are running. */
 export function poolStatsForTests() {
   return { jobs: nextJob - 1, workers: workers.filter((w) => w.alive).length };
@@ -682,10 +811,28 @@ export function stagingForTests() {
   return spare.slice();
 }
 
-/** Tests only: the next job worker k takes throws ('throw') or ends the thread ('exit'). */
+/**
+ * Tests only: the next job worker k takes throws ('throw') or ends the thread ('exit'), or its
+ * next KDF lane throws once halfway ('lane': the next job if not a KDF one clears it).
+ */
 export function poisonForTests(k, how) {
   start();
   workers[k].worker.postMessage({ type: 'poison', how });
+}
+
+/** Tests only: a copy of worker k's scrypt memory (its layout and heap), or null when it has none. */
+export function workerKdfMemoryForTests(k) {
+  start();
+  const rec = workers[k];
+  return new Promise((resolve) => {
+    rec.onMemory = (bytes) => {
+      rec.onMemory = undefined;
+      if (typeof rec.worker.unref === 'function' && rec.jobs.size === 0) rec.worker.unref();
+      resolve(bytes);
+    };
+    if (typeof rec.worker.ref === 'function') rec.worker.ref();
+    rec.worker.postMessage({ type: 'kdf_memory' });
+  });
 }
 
 // hash function -> its name in the wasm_threads entry (what a worker looks it up by).

@@ -137,14 +137,21 @@ const pbkdf2Case = (alg, log2c, hwName, nodeName) => ({
   },
 });
 // scrypt (r = 8, p = 1): against noble, hash-wasm and node:crypto (maxmem raised for N = 2^17).
-const scryptCase = (log2N) => ({
-  name: `scrypt N=2^${log2N} r=8 p=1`,
+// With p > 1 (the p = 4 row), wasm_threads runs the lanes across its worker pool (sync: the
+// calling thread and the workers; .async: the workers alone), the others one lane after another.
+const scryptCase = (log2N, p = 1) => ({
+  name: `scrypt N=2^${log2N} r=8 p=${p}`,
   kdf: async () => {
-    const N = 2 ** log2N, r = 8, p = 1, maxmem = 2 ** 31;
+    const N = 2 ** log2N, r = 8, maxmem = 2 ** 31;
     const { scrypt: nobleScrypt } = await import('@noble/hashes/scrypt.js');
     const { scryptSync } = await import('node:crypto');
     const list = ours.filter((o) => WITH_RUNTIME || o.backend !== 'runtime')
       .map(({ name, mod }) => ({ name, sync: () => mod.scrypt(PW, SALT, { N, r, p, dkLen: 32, maxmem }) }));
+    const threads = ours.find((o) => o.backend === 'wasm_threads');
+    if (p > 1 && threads !== undefined) {
+      await threads.mod.scrypt.async(PW, SALT, { N, r, p, dkLen: 32, maxmem }); // the pool is up
+      list.push({ name: 'awasmc wasm_threads .async', async: () => threads.mod.scrypt.async(PW, SALT, { N, r, p, dkLen: 32, maxmem }) });
+    }
     list.push({ name: '@noble/hashes', sync: () => nobleScrypt(PW, SALT, { N, r, p, dkLen: 32, maxmem }), ref: 'noble' });
     list.push({
       name: 'hash-wasm', ref: 'hw',
@@ -172,7 +179,7 @@ const argon2Case = (p) => ({
 });
 const KDFS = [
   pbkdf2Case('sha256', 16, 'createSHA256', 'sha256'), pbkdf2Case('sha512', 16, 'createSHA512', 'sha512'),
-  scryptCase(14), scryptCase(17), argon2Case(1), argon2Case(2),
+  scryptCase(14), scryptCase(17), scryptCase(14, 4), argon2Case(1), argon2Case(2),
 ];
 for (const alg of ALG_NAMES)
   for (const [label, size] of [['32B', 32], ['1KiB', KiB], ['1MiB', KiB * KiB]]) CASES.push({ alg, label, size, name: `${alg} ${label}` });

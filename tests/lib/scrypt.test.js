@@ -3,7 +3,8 @@
 // from there), random parameters against node:crypto's scryptSync and @noble/hashes' scrypt, the
 // option checks (errors naming the option, maxmem refused before any allocation), memory zeroed
 // after success and after errors, onProgress rising to 1, .async yielding to the event loop, and
-// that a large call's memory is given back (a child process's resident memory).
+// that a large call's memory is given back (a child process's resident memory); on wasm_threads,
+// p = 2..5 with the lanes across the worker pool (sync and async, staging zero after).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { scryptSync } from 'node:crypto';
@@ -12,7 +13,7 @@ import test from 'node:test';
 import { scrypt as nobleScrypt } from '@noble/hashes/scrypt.js';
 import { scryptMemoryForTests } from '../../runtime/scrypt.js';
 import { LINGER_MS } from '../../runtime/heap.js';
-import { SEED, forEachBackend, hex, isSlow, loadBackends, makeRng, repoRoot } from './_helpers.js';
+import { POOL_MODE, SEED, forEachBackend, hex, isSlow, loadBackends, makeRng, poolCheck, repoRoot } from './_helpers.js';
 
 const backends = await loadBackends();
 const VECTORS = '/work/shared/vectors/scrypt-tarsnap/test_scrypt.good';
@@ -179,14 +180,19 @@ forEachBackend(test, backends, 'scrypt', (b) => {
     assert.ok(ticks > 0, 'the event loop ran during scrypt.async');
     assert.equal(progress.at(-1), 1);
     for (let i = 1; i < progress.length; i++) assert.ok(progress[i] > progress[i - 1]);
-    // Two async calls at once (each its own instance), and a custom nextTick.
+    // Two async calls at once (each its own instance), and a custom nextTick (p = 1: on
+    // wasm_threads, an async call's lanes of p > 1 run on the pool's workers, and the calling
+    // thread, which only waits for their messages, has no slices to yield between).
     let custom = 0;
-    const [x, y] = await Promise.all([
+    const want1 = scryptSync(P, P, 32, { N, r: 8, p: 1 }).toString('hex');
+    const [x, y, z] = await Promise.all([
       scrypt.async(P, P, { N, r: 8, p: 2, asyncTick: 0 }),
-      scrypt.async(P, P, { N, r: 8, p: 2, asyncTick: 0, nextTick: () => (custom++, Promise.resolve()) }),
+      scrypt.async(P, P, { N, r: 8, p: 2, asyncTick: 0 }),
+      scrypt.async(P, P, { N, r: 8, p: 1, asyncTick: 0, nextTick: () => (custom++, Promise.resolve()) }),
     ]);
     assert.equal(hex(x), want);
     assert.equal(hex(y), want);
+    assert.equal(hex(z), want1);
     assert.ok(custom > 0);
     // An error from nextTick rejects, and the call's memory is zero.
     let mem = null;
@@ -220,3 +226,46 @@ test('a 256 MiB scrypt call gives its memory back: resident memory after a follo
     assert.ok(out.after - out.before < 64, `${entry}: ${out.after - out.before} MiB still resident`);
   }
 });
+
+// wasm_threads: p > 1 runs the lanes on the pool's workers (runtime/workers.js, 'kdf_lanes' jobs)
+// and, for a sync call, the calling thread. With the pool of tools/test's pool mode
+// (AWASMC_THREADS=1, 2, 4; AWASMC_POOL_MIN=0), or the machine's cores otherwise: lanes of at least
+// 256 KiB (128 * r * N; the pool's threshold outside the pool mode) go to the pool.
+const threads = backends.find((b) => b.name === 'wasm_threads' && b.hashes !== null);
+test('wasm_threads: scrypt p = 2..5 across the worker pool equals node:crypto, sync and async; staging zero after', { skip: threads === undefined && 'no wasm_threads backend' }, async (t) => {
+  const { scrypt } = threads.hashes;
+  const { WP, poolStatsForTests, stagingForTests } = await import('../../runtime/workers.js');
+  await threads.hashes.sha256.parallel.async([new Uint8Array(300000), new Uint8Array(300000)]); // the pool is up
+  const rng = makeRng(SEED, 72);
+  let syncJobs = 0, asyncJobs = 0;
+  for (let p = 2; p <= 5; p++) {
+    const N = 2 ** (10 + rng.int(2));
+    const r = 2 + rng.int(3);
+    const P = rng.bytes(rng.int(80));
+    const S = rng.bytes(rng.int(40));
+    const dkLen = 1 + rng.int(80);
+    const want = scryptSync(P, S, dkLen, { N, r, p, maxmem: 2 ** 30 }).toString('hex');
+    const what = `N=${N} r=${r} p=${p} dkLen=${dkLen}`;
+    let before = poolStatsForTests().jobs;
+    const seen = [];
+    assert.equal(hex(scrypt(P, S, { N, r, p, dkLen, onProgress: (f) => seen.push(f) })), want, `sync ${what}`);
+    syncJobs += poolStatsForTests().jobs - before;
+    assert.equal(seen.at(-1), 1);
+    for (let i = 1; i < seen.length; i++) assert.ok(seen[i] > seen[i - 1], 'monotonic');
+    before = poolStatsForTests().jobs;
+    const progress = [];
+    assert.equal(hex(await scrypt.async(P, S, { N, r, p, dkLen, onProgress: (f) => progress.push(f) })), want, `async ${what}`);
+    asyncJobs += poolStatsForTests().jobs - before;
+    assert.equal(progress.at(-1), 1);
+    for (let i = 1; i < progress.length; i++) assert.ok(progress[i] > progress[i - 1], 'monotonic');
+    for (const [i, buf] of stagingForTests().entries()) assert.ok(new Int32Array(buf).every((w) => w === 0), `staging buffer ${i} is zero after ${what}`);
+  }
+  t.diagnostic(`pool size ${WP.size}: ${syncJobs} jobs from sync calls, ${asyncJobs} from async ones`);
+  if (WP.threads() > 1 || POOL_MODE) {
+    assert.ok(asyncJobs >= 4, 'every async call sent its lanes to the workers');
+    if (WP.size > 1) assert.ok(syncJobs >= 4, 'every sync call shared its lanes with the workers');
+    else assert.equal(syncJobs, 0, 'a pool of size 1 runs sync lanes on the calling thread');
+  }
+});
+
+poolCheck(test);

@@ -2,14 +2,17 @@
 // threads for every hash, against the wasm entry, with pool sizes 1, 2 and 4; jobs really reach
 // the workers; a worker that throws or dies mid-job fails that call with a clear error and the
 // pool recovers; bad input throws before any job starts; memory is zero after every job, failed
-// ones included; sync and async callers interleaved; Node exits by itself after using the pool.
+// ones included; sync and async callers interleaved; Node exits by itself after using the pool;
+// scrypt's lanes (p > 1) across the pool: lanes at once bounded by maxmem, worker heaps and
+// staging zero after every call, a worker that throws mid-lane or dies.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as T from '../../wasm_threads.js';
 import * as W from '../../wasm.js';
 import { WP } from '../../workers.js';
-import { poisonForTests, poolStatsForTests, stagingForTests } from '../../runtime/workers.js';
+import { poisonForTests, poolStatsForTests, stagingForTests, workerKdfMemoryForTests } from '../../runtime/workers.js';
+import { scryptSync } from 'node:crypto';
 import { memoryForTests } from '../../runtime/shell.js';
 import { firstSecretByte, makeRng, SEED, hex, repoRoot } from './_helpers.js';
 
@@ -249,6 +252,112 @@ test('Node exits by itself after a script that used the pool', () => {
   assert.equal(r.error, undefined, `the script did not exit within 30 s`);
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout.trim(), 'done');
+});
+
+// ---- scrypt lanes (p > 1) on the pool: 'kdf_lanes' jobs, one lane a unit.
+const SCRYPT = { N: 1024, r: 8, p: 4, dkLen: 48 }; // lanes of 1 MiB (V), over the pool's threshold
+const scryptWant = (P, S, o = SCRYPT) => scryptSync(P, S, o.dkLen, { ...o, maxmem: 2 ** 30 }).toString('hex');
+// Null when every worker's scrypt heap (layout and heap, a copy from the worker) and every kept
+// staging buffer are zero.
+async function lanesClean() {
+  for (let k = 0; k < WP.size; k++) {
+    const mem = await workerKdfMemoryForTests(k);
+    if (mem === null) continue;
+    const i = mem.findIndex((b) => b !== 0);
+    if (i >= 0) return `worker ${k}'s scrypt memory holds a non-zero byte at ${i} of ${mem.length}`;
+  }
+  return stagingLeft();
+}
+const jobsOf = async (f) => {
+  const before = poolStatsForTests().jobs;
+  const out = await f();
+  return [out, poolStatsForTests().jobs - before];
+};
+
+test('scrypt p > 1: lanes on the workers and the calling thread, at most (maxmem - 256 r p) / (128 r (N + 2)) at once; worker heaps and staging zero', async () => {
+  WP.setSize(4);
+  const rng = makeRng(SEED, 88);
+  const P = rng.bytes(20), S = rng.bytes(16);
+  const want = scryptWant(P, S);
+  await T.sha256.parallel.async([new Uint8Array(300000), new Uint8Array(300000)]); // the pool is up
+  // Every lane can run at once: 3 workers beside a sync caller, 4 for an async one.
+  let [dk, jobs] = await jobsOf(() => T.scrypt(P, S, SCRYPT));
+  assert.equal(hex(dk), want, 'sync');
+  assert.equal(jobs, 3, 'a sync call used p - 1 workers');
+  [dk, jobs] = await jobsOf(() => T.scrypt.async(P, S, SCRYPT));
+  assert.equal(hex(dk), want, 'async');
+  assert.equal(jobs, 4, 'an async call used p workers');
+  // maxmem for two heaps beside B and its copy in the staging buffer: two lanes at once.
+  const heap = 128 * SCRYPT.r * (SCRYPT.N + 2);
+  const twoB = 256 * SCRYPT.r * SCRYPT.p;
+  [dk, jobs] = await jobsOf(() => T.scrypt(P, S, { ...SCRYPT, maxmem: twoB + 3 * heap - 1 }));
+  assert.equal(hex(dk), want);
+  assert.equal(jobs, 1, 'sync, maxmem for two lanes: one worker beside the calling thread');
+  [dk, jobs] = await jobsOf(() => T.scrypt.async(P, S, { ...SCRYPT, maxmem: twoB + 3 * heap - 1 }));
+  assert.equal(hex(dk), want);
+  assert.equal(jobs, 2, 'async, maxmem for two lanes: two workers');
+  // maxmem for one lane (noble's measure 128 r (N + p) passes): one lane at a time.
+  const one = 128 * SCRYPT.r * (SCRYPT.N + SCRYPT.p);
+  [dk, jobs] = await jobsOf(() => T.scrypt(P, S, { ...SCRYPT, maxmem: one }));
+  assert.equal(hex(dk), want);
+  assert.equal(jobs, 0, 'sync, maxmem for one lane: the calling thread alone');
+  [dk, jobs] = await jobsOf(() => T.scrypt.async(P, S, { ...SCRYPT, maxmem: one }));
+  assert.equal(hex(dk), want);
+  assert.equal(jobs, 1, 'async, maxmem for one lane: one worker');
+  // Lanes below the pool's threshold (128 r N < 256 KiB) stay on the calling thread.
+  if (process.env.AWASMC_POOL_MIN === undefined) {
+    const small = { N: 256, r: 4, p: 3, dkLen: 32 };
+    [dk, jobs] = await jobsOf(() => T.scrypt.async(P, S, small));
+    assert.equal(hex(dk), scryptWant(P, S, small));
+    assert.equal(jobs, 0, 'small lanes stay on the calling thread');
+  }
+  assert.equal(await lanesClean(), null, 'worker heaps and staging zero after the calls');
+  let used = 0;
+  for (let k = 0; k < 4; k++) if ((await workerKdfMemoryForTests(k)) !== null) used++;
+  assert.equal(used, 4, 'every worker ran lanes (and its heap was checked)');
+});
+
+test('scrypt p > 1: a worker that throws mid-lane or dies fails the call with a clear error; memory zero; later calls correct', async () => {
+  WP.setSize(2);
+  const rng = makeRng(SEED, 89);
+  const P = rng.bytes(32), S = rng.bytes(8);
+  const want = scryptWant(P, S);
+  await T.sha256.parallel.async([new Uint8Array(300000), new Uint8Array(300000)]); // the pool is up
+  // Thrown halfway through a lane (V filled): the worker's heap is zeroed all the same.
+  poisonForTests(0, 'lane');
+  assert.throws(() => T.scrypt(P, S, SCRYPT), /wasm_threads worker 0: poisoned lane/);
+  assert.equal(await lanesClean(), null, 'zero after a lane that threw (sync)');
+  assert.equal(hex(T.scrypt(P, S, SCRYPT)), want);
+  poisonForTests(1, 'lane');
+  await assert.rejects(T.scrypt.async(P, S, SCRYPT), /wasm_threads worker 1: poisoned lane/);
+  assert.equal(await lanesClean(), null, 'zero after a lane that threw (async)');
+  assert.equal(hex(await T.scrypt.async(P, S, SCRYPT)), want);
+  // A job that throws at its start.
+  poisonForTests(0, 'throw');
+  assert.throws(() => T.scrypt(P, S, SCRYPT), /wasm_threads worker 0: poisoned job/);
+  assert.equal(stagingLeft(), null);
+  assert.equal(hex(T.scrypt(P, S, SCRYPT)), want);
+  // A worker thread that exits with its lane: the call fails, the worker is replaced.
+  poisonForTests(0, 'exit');
+  assert.throws(() => T.scrypt(P, S, SCRYPT), /wasm_threads worker 0: the worker thread exited during the job/);
+  assert.equal(stagingLeft(), null);
+  assert.equal(hex(T.scrypt(P, S, SCRYPT)), want, 'a later sync call (on the calling thread while a new worker boots)');
+  let [dk, jobs] = await jobsOf(() => T.scrypt.async(P, S, SCRYPT));
+  assert.equal(hex(dk), want, 'a later async call waits for the new worker');
+  assert.equal(jobs, 2, 'the dead worker was replaced');
+  poisonForTests(1, 'exit');
+  await assert.rejects(T.scrypt.async(P, S, SCRYPT), /wasm_threads worker 1 exited|worker thread exited/);
+  assert.equal(stagingLeft(), null);
+  [dk, jobs] = await jobsOf(() => T.scrypt.async(P, S, SCRYPT));
+  assert.equal(hex(dk), want);
+  assert.equal(jobs, 2);
+  assert.equal(await lanesClean(), null);
+  // An error thrown from onProgress while the workers have lanes: they end, memory is zero.
+  assert.throws(() => T.scrypt(P, S, { ...SCRYPT, onProgress: () => {
+    throw new Error('stop');
+  } }), /stop/);
+  assert.equal(await lanesClean(), null, 'zero after an onProgress error');
+  assert.equal(hex(T.scrypt(P, S, SCRYPT)), want);
 });
 
 test.after(() => WP.stop());
