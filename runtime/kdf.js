@@ -176,6 +176,50 @@ function int32be(b, i) {
   return b;
 }
 
+/**
+ * PBKDF2's first iteration, U1 = HMAC(P, S || INT(i)) for block i (RFC 8018 §5.2): `keyed` is the
+ * HMAC stream keyed with P; S is absorbed once, and each block works on a clone of that state.
+ * destroy() after use zeroes the streams and the counter.
+ */
+export class SaltedHmac {
+  constructor(keyed, salt) {
+    this.salted = keyed.clone();
+    this.t = null;
+    this.ctr = new Uint8Array(4);
+    try {
+      this.salted.update(salt);
+    } catch (e) {
+      this.salted.destroy();
+      throw e;
+    }
+  }
+  block(i, out) {
+    this.t = this.salted._cloneInto(this.t === null ? undefined : this.t);
+    this.t.update(int32be(this.ctr, i)).digestInto(out);
+  }
+  destroy() {
+    this.salted.destroy();
+    if (this.t !== null) this.t.destroy();
+    this.ctr.fill(0);
+  }
+}
+
+/** PBKDF2 with c = 1 (scrypt's): out.length bytes of U1 of blocks 1, 2, ... */
+export function pbkdf2Once(keyed, salt, out) {
+  const h = new SaltedHmac(keyed, salt);
+  const L = keyed.outputLen;
+  const block = new Uint8Array(L);
+  try {
+    for (let i = 1, pos = 0; pos < out.length; i++, pos += L) {
+      h.block(i, block);
+      out.set(out.length - pos >= L ? block : block.subarray(0, out.length - pos), pos);
+    }
+  } finally {
+    h.destroy();
+    block.fill(0);
+  }
+}
+
 // The kernel's regions (docs/target-contract.md, "PBKDF2"): the keyed chaining values, U and T
 // (and the sponge's pad and mask), and the extent of every `pbkdf2.*` region (the kernel's scratch
 // included), which a call zeroes.
@@ -307,17 +351,16 @@ export function pbkdf2With(kernels) {
         const DK = new Uint8Array(o.dkLen);
         const U = new Uint8Array(L);
         const T = new Uint8Array(L);
-        const ctr = new Uint8Array(4);
         owned.push(U, T);
         const total = { done: 0, all: blocks * o.c };
         let keyed = null;
-        let m = null;
+        let first = null;
         let ok = false;
         try {
           keyed = hmacStream(kspec, pw);
+          first = new SaltedHmac(keyed, s);
           for (let b = 1; b <= blocks; b++) {
-            m = keyed._cloneInto(m === null ? undefined : m);
-            m.update(s).update(int32be(ctr, b)).digestInto(U);
+            first.block(b, U);
             T.set(U);
             total.done++;
             if (o.c > 1) {
@@ -330,9 +373,8 @@ export function pbkdf2With(kernels) {
           ok = true;
           return DK;
         } finally {
-          if (m !== null) m.destroy();
+          if (first !== null) first.destroy();
           if (keyed !== null) keyed.destroy();
-          ctr.fill(0);
           wipeAll(owned);
           if (!ok) DK.fill(0);
         }

@@ -13,7 +13,7 @@
 import { mustBe, typeName } from './checks.js';
 import { HeapInstance, heapLimit } from './heap.js';
 import { hmacSpec, hmacStream } from './hmac.js';
-import { intOption, kdfInput, kdfOptions, runAsync, runSync, wipeAll } from './kdf.js';
+import { intOption, kdfInput, kdfOptions, pbkdf2Once, runAsync, runSync, wipeAll } from './kdf.js';
 
 // Salsa word in memory slot m of a 64-byte block, as the kernels keep it (modules/scrypt.js DIAG).
 const DIAG = [0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11];
@@ -43,32 +43,6 @@ function readOptions(opts, isAsync) {
   if (memUsed > maxmem)
     throw new RangeError(`"opts.maxmem" is ${maxmem}, but scrypt with N = ${N}, r = ${r}, p = ${p} needs 128 * r * (N + p) = ${memUsed} bytes`);
   return o;
-}
-
-// PBKDF2-HMAC-SHA256 with one iteration: out.length bytes of T_i = HMAC(P, S || INT(i)).
-// `keyed` is the HMAC stream keyed with P; the salt is absorbed once and cloned for each block.
-function pbkdf2Once(keyed, salt, out) {
-  const salted = keyed.clone();
-  const t = salted._blank();
-  const ctr = new Uint8Array(4);
-  const block = new Uint8Array(32);
-  try {
-    salted.update(salt);
-    for (let i = 1, pos = 0; pos < out.length; i++, pos += 32) {
-      salted._cloneInto(t);
-      ctr[0] = i >>> 24;
-      ctr[1] = i >>> 16;
-      ctr[2] = i >>> 8;
-      ctr[3] = i;
-      t.update(ctr);
-      t.digestInto(block);
-      out.set(out.length - pos >= 32 ? block : block.subarray(0, out.length - pos), pos);
-    }
-  } finally {
-    salted.destroy();
-    t.destroy();
-    block.fill(0);
-  }
 }
 
 const memories = new WeakMap();
