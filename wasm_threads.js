@@ -83,3 +83,8 @@ export const pbkdf2 = /* @__PURE__ */ pbkdf2With([
 export const argon2d = /* @__PURE__ */ argon2Kdf(ARGON2D, [argon2.$argon2_fill], blake2b, 'wasm_threads');
 export const argon2i = /* @__PURE__ */ argon2Kdf(ARGON2I, [argon2.$argon2_fill], blake2b, 'wasm_threads');
 export const argon2id = /* @__PURE__ */ argon2Kdf(ARGON2ID, [argon2.$argon2_fill], blake2b, 'wasm_threads');
+
+// Poly1305 (RFC 8439 §2.5), the MAC with the hash shape and a key: poly1305(msg, key | {key}).
+import * as polyKernels from './targets/wasm_threads/chacha.js';
+import { poly1305Mac } from './runtime/poly1305.js';
+export const poly1305 = /* @__PURE__ */ poly1305Mac([polyKernels.$poly1305_init, polyKernels.$poly1305_blocks, polyKernels.$poly1305_finish], 'wasm_threads');
