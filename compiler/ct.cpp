@@ -122,16 +122,16 @@ class Checker {
         const int arity = op_info(n.op).arity;
         for (int i = 0; i < arity; i++) t = t || sec(n.operand(i));
         if (!checking_) break;
+        // The forms whose lowering differs per target, and the operand that must stay public.
+        const bool shift64 = (n.op == Op::Shl || n.op == Op::ShrU || n.op == Op::ShrS || n.op == Op::Rotl || n.op == Op::Rotr) &&
+                             (n.ty == Ty::U64 || n.ty == Ty::I64 || n.ty == Ty::U64x2) && f_[n.b].op != Op::Const;
+        if (!shift64 && n.op != Op::Select && n.op != Op::Swizzle) break;
+        report_.guarded++;
         const char* form = nullptr;
         if (n.op == Op::Select && sec(n.a)) form = "select() on a secret condition: js and runtime emit a conditional expression, which the engine may compile as a branch; use masks";
         if (n.op == Op::Swizzle && sec(n.b)) form = "swizzle() with secret indices: js and runtime look each lane up by its index";
-        if ((n.op == Op::Shl || n.op == Op::ShrU || n.op == Op::ShrS || n.op == Op::Rotl || n.op == Op::Rotr) &&
-            (n.ty == Ty::U64 || n.ty == Ty::I64 || n.ty == Ty::U64x2) && f_[n.b].op != Op::Const && sec(n.b))
+        if (shift64 && sec(n.b))
           form = "a 64-bit shift or rotation by a secret amount: js and runtime build it from 32-bit shifts and selects on the amount";
-        if ((n.op == Op::Select || n.op == Op::Swizzle ||
-             ((n.op == Op::Shl || n.op == Op::ShrU || n.op == Op::ShrS || n.op == Op::Rotl || n.op == Op::Rotr) &&
-              (n.ty == Ty::U64 || n.ty == Ty::I64 || n.ty == Ty::U64x2) && f_[n.b].op != Op::Const)))
-          report_.guarded++;
         if (form && !wasm_only_)
           leak(n.loc, std::string(form) + "; or build this kernel for wasm only (fn(..., { targets: ['wasm', 'wasm_threads'] }))");
         break;
