@@ -224,3 +224,7 @@ export interface Argon2 {
 export declare const argon2d: Argon2;
 export declare const argon2i: Argon2;
 export declare const argon2id: Argon2;
+
+// The ciphers (types/ciphers.d.ts).
+export { salsa20, xsalsa20, chacha20, chacha20orig, xchacha20, chacha8, chacha12 } from './ciphers.js';
+export type { CipherFinish, CipherInstance, CipherMethod, CipherStream, StreamCipher, StreamCipherOpts } from './ciphers.js';
