@@ -69,31 +69,78 @@ function counterOption(bits) {
  * The cipher function of `k` (SALSA20, CHACHA20, ...) over `target`: a generated modules/chacha.js
  * target, or the list of the function descriptors it uses (what the entries pass).
  */
-export function arxCipher(k, target, platform = 'unknown') {
+/** The kernel functions a cipher of kind `k` calls. */
+export const arxNames = (k) => (k.extended ? [LAYOUT[k.core].xor, LAYOUT[k.core].sub] : [LAYOUT[k.core].xor]);
+
+/**
+ * The kernels of `k` over an Instance `I` of modules/chacha.js (shared with runtime/aead.js):
+ * `bind()` after I.enter() (the memory may be new), `setup(key, nonce)` writes the input words
+ * (running HChaCha20/HSalsa20 for the extended nonces) but the counter, `counter(lo, hi)` sets it,
+ * `xor(blocks)` XORs keystream blocks into data[0 ..), `wipe()` zeroes the input words. Also the
+ * limit check: `limit(lo0, hi0, blocksFromCounter)` throws when the blocks would pass the counter.
+ */
+export function arxKernels(k, I) {
   const L = LAYOUT[k.core];
-  const I = new Instance(k.name, target, k.extended ? [L.xor, L.sub] : [L.xor]);
-  const D = I.region('data', DATA_BYTES).offset;
   const S = I.region('arx_in', STATE_BYTES).offset;
   const SW = S >> 2;
-  let mem = null, mem32 = null, xor = null, sub = null;
+  const cw = SW + L.counter;
+  let mem = null, mem32 = null, xorFn = null, sub = null;
+  const K = {
+    bind() {
+      if (mem === I.mem) return;
+      mem = I.mem;
+      mem32 = I.mem32;
+      xorFn = I.fns[L.xor];
+      sub = k.extended ? I.fns[L.sub] : null;
+    },
+    setup(key, nonce) {
+      const consts = key.length === 32 ? SIGMA : TAU;
+      for (let i = 0; i < 4; i++) mem32[SW + L.constants[i]] = consts[i];
+      for (let i = 0; i < 8; i++) {
+        const b = (i & 3) * 4 + (key.length === 32 ? (i >> 2) * 16 : 0);
+        mem32[SW + L.key[i]] = key[b] | (key[b + 1] << 8) | (key[b + 2] << 16) | (key[b + 3] << 24);
+      }
+      let n = nonce;
+      if (k.extended) {
+        mem.set(nonce.subarray(0, 16), S + L.ext * 4);
+        sub(k.doubleRounds);
+        n = nonce.subarray(16);
+      }
+      // 12-byte nonce: words 13..15 (the RFC 8439 layout); 8 bytes: the nonce words of the layout.
+      // (An extended nonce leaves 8 bytes; xchacha20poly1305 gives 4 zero bytes and them: 12.)
+      mem.set(n, S + (n.length === 12 ? 13 : L.nonce) * 4);
+    },
+    counter(lo, hi) {
+      mem32[cw] = lo;
+      if (k.counterBits === 64) mem32[cw + 1] = hi;
+    },
+    xor(blocks) {
+      xorFn(blocks, k.doubleRounds);
+    },
+    wipe() {
+      I.zero(S, STATE_BYTES);
+    },
+    // Blocks from the counter [lo0, hi0] to the end of a call: lo0 + ends must stay within
+    // 2^bits (the last block used has counter 2^bits - 1 at most).
+    limit(lo0, hi0, ends) {
+      const e = lo0 + ends;
+      const top = hi0 + Math.floor(e / POW32) + (e % POW32 === 0 ? 0 : 1); // in units of 2^32, rounded up
+      if (k.counterBits === 32 ? e > POW32 : top > POW32)
+        throw new RangeError(`${k.name}: the block counter would pass 2^${k.counterBits} (counter overflow; ${k.counterBits === 32 ? 'RFC 8439 allows 2^32 blocks of 64 bytes for one key and nonce' : 'the keystream is 2^64 blocks long'})`);
+    },
+  };
+  return K;
+}
 
-  // The input words for key and nonce, with the counter words left for xorAt().
-  function setup(key, nonce) {
-    const consts = key.length === 32 ? SIGMA : TAU;
-    for (let i = 0; i < 4; i++) mem32[SW + L.constants[i]] = consts[i];
-    for (let i = 0; i < 8; i++) {
-      const b = (i & 3) * 4 + (key.length === 32 ? (i >> 2) * 16 : 0);
-      mem32[SW + L.key[i]] = key[b] | (key[b + 1] << 8) | (key[b + 2] << 16) | (key[b + 3] << 24);
-    }
-    let n = nonce;
-    if (k.extended) {
-      mem.set(nonce.subarray(0, 16), S + L.ext * 4);
-      sub(k.doubleRounds);
-      n = nonce.subarray(16);
-    }
-    // 12-byte nonce: words 13..15 (the RFC 8439 layout); 8 bytes: the nonce words of the layout.
-    mem.set(n, S + (n.length === 12 ? 13 : L.nonce) * 4);
-  }
+/**
+ * The cipher function of `k` (SALSA20, CHACHA20, ...) over `target`: a generated modules/chacha.js
+ * target, or the list of the function descriptors it uses (what the entries pass).
+ */
+export function arxCipher(k, target, platform = 'unknown') {
+  const I = new Instance(k.name, target, arxNames(k));
+  const D = I.region('data', DATA_BYTES).offset;
+  const K = arxKernels(k, I);
+  let mem = null;
 
   // XOR the keystream from byte `pos` of the stream (counter `ctr` = [lo, hi] at byte 0) into
   // src, writing dst (the same length; it may be src). The counter limit is checked first.
@@ -101,36 +148,25 @@ export function arxCipher(k, target, platform = 'unknown') {
     const n = src.length;
     const lo0 = st.params === null ? 0 : st.params.lo;
     const hi0 = st.params === null ? 0 : st.params.hi;
-    // Blocks from the counter to the end of this call: counter + ceil((pos + n) / 64) must stay
-    // within 2^bits (the last block used has counter 2^bits - 1 at most).
-    const ends = lo0 + Math.ceil((pos + n) / 64);
-    const top = hi0 + Math.floor(ends / POW32) + (ends % POW32 === 0 ? 0 : 1); // blocks, in units of 2^32, rounded up
-    if (k.counterBits === 32 ? ends > POW32 : top > POW32)
-      throw new RangeError(`${k.name}: the block counter would pass 2^${k.counterBits} (counter overflow; ${k.counterBits === 32 ? 'RFC 8439 allows 2^32 blocks of 64 bytes for one key and nonce' : 'the keystream is 2^64 blocks long'})`);
+    K.limit(lo0, hi0, Math.ceil((pos + n) / 64));
     if (n === 0) return;
     I.enter();
-    if (mem !== I.mem) {
-      mem = I.mem;
-      mem32 = I.mem32;
-      xor = I.fns[L.xor];
-      sub = k.extended ? I.fns[L.sub] : null;
-    }
+    K.bind();
+    mem = I.mem;
     let used = 0;
     try {
-      setup(st.key, st.nonce);
+      K.setup(st.key, st.nonce);
       let block = Math.floor(pos / 64);
       let off = pos % 64;
-      const cw = SW + L.counter;
       for (let i = 0; i < n; ) {
         const take = Math.min(DATA_BYTES - off, n - i);
         const c = lo0 + block;
-        mem32[cw] = c % POW32;
-        if (k.counterBits === 64) mem32[cw + 1] = hi0 + Math.floor(c / POW32);
+        K.counter(c % POW32, hi0 + Math.floor(c / POW32));
         if (i === 0 && take === n) mem.set(src, D + off);
         else mem.set(src.subarray(i, i + take), D + off);
         const blocks = (off + take + 63) >> 6;
         if (off + take > used) used = off + take;
-        xor(blocks, k.doubleRounds);
+        K.xor(blocks);
         dst.set(mem.subarray(D + off, D + off + take), i);
         block += blocks;
         i += take;
@@ -138,7 +174,7 @@ export function arxCipher(k, target, platform = 'unknown') {
       }
     } finally {
       I.zero(D, (used + 255) & ~255);
-      I.zero(S, STATE_BYTES);
+      K.wipe();
       I.leave();
     }
   }

@@ -13,6 +13,11 @@
 //   options             null, or { [name]: (value, params) => void } for `opts` of c(key, nonce,
 //                       opts): each checks its value (errors name `opts.<name>`) into params
 //   params()            a fresh params object (given to the option parsers)
+//   third(value)        instead of options: the third argument read by the engine (an AEAD's
+//                       AAD), returned as params
+//   prepare(st)         optional: derive what the engine needs from { key, nonce, params } once
+//   asyncWhole(encrypting)  optional: true when .async must run in one piece (an AEAD's
+//                       decryption, which writes nothing before the tag is checked)
 //   outputLength(encrypting, n)  the length of the result for an input of n bytes (may throw a
 //                       RangeError naming "data": a ciphertext shorter than the tag)
 //   run(st, encrypting, src, dst)  the whole operation: src (a plain Uint8Array) to dst (exactly
@@ -147,7 +152,8 @@ export function makeCipher(spec) {
   }
 
   function cipher(key, nonce, opts) {
-    const st = { key: checkKey(key), nonce: checkNonce(nonce), params: readOptions(opts) };
+    const st = { key: checkKey(key), nonce: checkNonce(nonce), params: spec.third !== undefined ? spec.third(opts) : readOptions(opts) };
+    if (spec.prepare !== undefined) spec.prepare(st);
     let encrypted = false; // the nonce-reuse guard
     const claim = () => {
       if (encrypted) throw new Error(`${name}: encrypt() was already called on this instance (a key and nonce must encrypt once; make a new instance with a new nonce)`);
@@ -171,6 +177,12 @@ export function makeCipher(spec) {
         const o = asyncOpts(opts);
         const dst = outputFor(output, spec.outputLength(encrypting, src.length), src);
         if (encrypting) claim();
+        if (spec.asyncWhole !== undefined && spec.asyncWhole(encrypting)) {
+          // (An AEAD's decryption checks the tag before it writes anything: one piece, no yields.)
+          spec.run(st, encrypting, src, dst);
+          if (o.onProgress !== null) o.onProgress(1);
+          return dst;
+        }
         const total = src.length;
         const s = spec.stream(st, encrypting);
         try {
@@ -200,6 +212,7 @@ export function makeCipher(spec) {
           }
           const fin = s.finish(undefined);
           if (fin.data.length > 0) dst.set(fin.data, outAt);
+          if (fin.tag !== undefined) dst.set(fin.tag, outAt + fin.data.length);
         } finally {
           s.wipe();
         }
