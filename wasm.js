@@ -94,3 +94,7 @@ export const chacha20orig = /* @__PURE__ */ arxCipher(CHACHA20ORIG, [chachaKerne
 export const xchacha20 = /* @__PURE__ */ arxCipher(XCHACHA20, [chachaKernels.$chacha_xor, chachaKernels.$hchacha], 'wasm');
 export const chacha8 = /* @__PURE__ */ arxCipher(CHACHA8, [chachaKernels.$chacha_xor], 'wasm');
 export const chacha12 = /* @__PURE__ */ arxCipher(CHACHA12, [chachaKernels.$chacha_xor], 'wasm');
+// Poly1305 (RFC 8439 §2.5), the MAC with the hash shape and a key: poly1305(msg, key | {key}).
+import * as polyKernels from './targets/wasm/chacha.js';
+import { poly1305Mac } from './runtime/poly1305.js';
+export const poly1305 = /* @__PURE__ */ poly1305Mac([polyKernels.$poly1305_init, polyKernels.$poly1305_blocks, polyKernels.$poly1305_finish], 'wasm');

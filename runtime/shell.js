@@ -8,9 +8,13 @@
 // An engine gives makeHash() a spec:
 //   name, module, platform, blockLen, outputLen, canXOF, oid (byte array or null)
 //   dkLen      null (fixed output length) or [min, max] (accepted `opts.dkLen`; outputLen is the default)
-//   options    null, or { [optionName]: (value, params) => void } for the engine's own options
+//   options    null, or { [optionName]: (value, params, arg) => void } for the engine's own options
 //              (key, salt, ...): each checks its value, throwing a TypeError/RangeError that names
-//              `opts.<name>`, and records it in params
+//              `arg` (`opts.<name>`, or `key` for a MAC's key given directly), and records it in params
+//   keyed      optional, true for a MAC (poly1305, ghash, polyval, cmac): every form takes
+//              `key | {key, ...}` where other hashes take `opts` (mac(msg, key), create(key),
+//              chunks(parts, key), ...), and a key is required: options.key(value, params, 'key')
+//              checks a key given directly, and must set params.key (null/undefined: no key given)
 //   params()   a fresh params object, given to the option parsers (called only when opts has one)
 //   check(params, dkLen)  optional: checks that need every option (e.g. two that exclude each other)
 //   run(msg, list, params, dkLen, dst, pos)  the digest of `msg` (a Uint8Array), or of the
@@ -279,6 +283,16 @@ const ASYNC_KEYS = ['asyncTick', 'onProgress', 'nextTick'];
 // a getter that hashes again (re-entering readOpts) cannot change this call's options.
 function readOpts(spec, opts, kind, where) {
   const o = { out: null, pos: 0, tick: 10, onProgress: null, nextTick: defaultNextTick, dkLen: spec.outputLen, params: null };
+  if (spec.keyed === true) {
+    // A MAC: the key itself, or options with a key.
+    if (isBytes(opts)) {
+      o.params = keyParams(spec, opts);
+      if (spec.check !== undefined) spec.check(o.params, o.dkLen);
+      return o;
+    }
+    if (opts === undefined) throw noKey();
+    if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) throw mustBe(TypeError, 'key', 'Uint8Array or an object with "key"', typeName(opts));
+  }
   if (opts === undefined) return o;
   if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) throw mustBe(TypeError, 'opts', 'an object', typeName(opts));
   let posGiven = false;
@@ -311,15 +325,24 @@ function readOpts(spec, opts, kind, where) {
       want('function', 'a function');
       o[key] = v;
     } else if (spec.options !== null && Object.prototype.hasOwnProperty.call(spec.options, key)) {
-      spec.options[key](v, o.params === null ? (o.params = spec.params()) : o.params);
+      spec.options[key](v, o.params === null ? (o.params = spec.params()) : o.params, arg);
     } else {
       throw new TypeError(`unknown option "${key}" for ${spec.name}${where}${isAsync ? ' (only the .async variants take it)' : ''}`);
     }
   }
   if (posGiven && o.out === null) throw new TypeError('"opts.outPos" needs "opts.out"');
+  if (spec.keyed === true && (o.params === null || o.params.key === null || o.params.key === undefined)) throw noKey();
   if (spec.check !== undefined) spec.check(o.params, o.dkLen);
   return o;
 }
+
+// A MAC's key given directly (spec.keyed): the engine's params with it.
+function keyParams(spec, key) {
+  const params = spec.params();
+  spec.options.key(key, params, 'key');
+  return params;
+}
+const noKey = () => new TypeError('"key" must be Uint8Array (a MAC needs a key), got undefined');
 
 // Where each of `count` digests of `len` bytes goes, as [buffer, position] pairs, or null
 // (allocate new arrays). `out` is one flat buffer (digest i at pos + i * len) or, for parallel, an
@@ -399,12 +422,18 @@ export function makeHash(spec) {
     return a;
   }
 
+  const keyed = spec.keyed === true;
   function hash(msg, opts) {
-    if (opts !== undefined) return chunksOf(msg, opts, F_OUT, '')[0];
-    // The common case (no options): straight to the engine.
+    if (opts !== undefined && !(keyed && isBytes(opts))) return chunksOf(msg, opts, F_OUT, '')[0];
+    // The common case (no options, or a MAC's key alone): straight to the engine.
     msg = bytesArg(msg, 'msg');
+    let params = null;
+    if (keyed) {
+      if (opts === undefined) throw noKey();
+      params = keyParams(spec, opts);
+    }
     const out = new Uint8Array(spec.outputLen);
-    spec.run(msg, null, null, spec.outputLen, out, 0);
+    spec.run(msg, null, params, spec.outputLen, out, 0);
     return out;
   }
   // The sync forms: one digest per group, through the engine's lanes (parallel) where it has them.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark of every hash against the peers named in /work/shared/design/performance.md
+// Benchmark of every hash (and MAC: poly1305 against @noble/ciphers and chainsafe) against the peers named in /work/shared/design/performance.md
 // (@noble/hashes, hash-wasm's reused hasher, node:crypto where it has the algorithm), all in one
 // process and interleaved: each round runs every implementation for a short time slice (in a
 // rotating order), and the table shows the median over rounds. Not a test: numbers are noisy,
@@ -82,6 +82,29 @@ const ALGS = {
 };
 // Only the hashes our entries export (the list grows with the library).
 const ALG_NAMES = Object.keys(ALGS).filter((a) => ours.length > 0 && typeof ours[0].mod[a] === 'function');
+// The MACs: a fixed key; @noble/ciphers is the reference, @chainsafe/as-chacha20poly1305's
+// Poly1305 (wasm, reused instance) the second peer (in the "x peer" column).
+const MAC_KEY = Uint8Array.from({ length: 32 }, (_, i) => i * 7 + 1);
+const MACS = {
+  poly1305: {
+    noble: async () => (await import('@noble/ciphers/_poly1305.js')).poly1305,
+    peer: async () => {
+      const { Poly1305, newInstance } = (await import('@chainsafe/as-chacha20poly1305')).default;
+      const p = new Poly1305(newInstance());
+      return { name: 'chainsafe Poly1305', sync: (m) => (p.init(MAC_KEY), p.update(m), p.digest()) };
+    },
+  },
+};
+const MAC_NAMES = Object.keys(MACS).filter((a) => ours.length > 0 && typeof ours[0].mod[a] === 'function');
+async function macImplementations(alg, size) {
+  const spec = MACS[alg];
+  const nobleMac = await spec.noble();
+  const noble = (m) => nobleMac(m, MAC_KEY);
+  const list = ours.filter((o) => WITH_RUNTIME || o.backend !== 'runtime' || size <= 64 * 1024).map(({ name, mod }) => ({ name, sync: (m) => mod[alg](m, MAC_KEY) }));
+  list.push({ name: '@noble/ciphers', sync: noble, ref: 'noble' });
+  list.push({ ...(await spec.peer()), ref: 'hw' });
+  return { noble, list, peer: 'x peer' };
+}
 
 async function implementations(alg, parallel, size) {
   const spec = ALGS[alg];
@@ -185,6 +208,8 @@ const KDFS = [
 for (const alg of ALG_NAMES)
   for (const [label, size] of [['32B', 32], ['1KiB', KiB], ['1MiB', KiB * KiB]]) CASES.push({ alg, label, size, name: `${alg} ${label}` });
 CASES.push({ alg: 'sha256', label: 'parallel 64x1KiB', size: 64 * KiB, count: 64, name: 'sha256 parallel 64x1KiB' });
+for (const alg of MAC_NAMES)
+  for (const [label, size] of [['64B', 64], ['1KiB', KiB], ['1MiB', KiB * KiB]]) CASES.push({ alg, label, size, mac: true, name: `${alg} ${label}` });
 
 // hash-wasm's one-shot sha*() resolves to a hex string; everyone else returns bytes.
 const toHex = (r) => (typeof r === 'string' ? r : Buffer.from(r.buffer, r.byteOffset, r.length).toString('hex'));
@@ -222,7 +247,7 @@ for (const c of CASES.filter((x) => x.name.includes(filter))) {
   for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 131 + 7) & 255;
   // A parallel case hashes `count` equal-sized messages (different contents) per call.
   const msg = c.count ? Array.from({ length: c.count }, (_, k) => bytes.subarray((k * c.size) / c.count, ((k + 1) * c.size) / c.count)) : bytes;
-  const { noble, list: impls } = await implementations(c.alg, Boolean(c.count), c.size);
+  const { noble, list: impls, peer = 'x hash-wasm' } = c.mac ? await macImplementations(c.alg, c.size) : await implementations(c.alg, Boolean(c.count), c.size);
   // Everyone must agree (with noble) before anyone is timed.
   const want = toHex(noble(c.count ? msg[0] : msg));
   for (const impl of impls) {
@@ -244,7 +269,7 @@ for (const c of CASES.filter((x) => x.name.includes(filter))) {
   const hwAt = impls.findIndex((x) => x.ref === 'hw');
   const hwRate = hwAt < 0 ? NaN : med[hwAt];
   console.log(`\n${c.name} (${c.size} bytes)`);
-  console.log(`${pad('implementation', 26)} ${pad('MB/s', 10, true)} ${pad('calls/s', 13, true)} ${pad('x noble', 8, true)} ${pad('x hash-wasm', 12, true)}`);
+  console.log(`${pad('implementation', 26)} ${pad('MB/s', 10, true)} ${pad('calls/s', 13, true)} ${pad('x noble', 8, true)} ${pad(peer, 12, true)}`);
   impls.forEach((impl, i) => {
     const mbs = (med[i] * c.size) / 1e6;
     console.log(

@@ -41,7 +41,7 @@ export interface HashStream {
   xofInto(buf: Uint8Array): never;
 }
 export interface HashDefinition {
-  readonly module: 'sha2' | 'legacy' | 'sha3' | 'blake1' | 'blake2' | 'blake3';
+  readonly module: 'sha2' | 'legacy' | 'sha3' | 'blake1' | 'blake2' | 'blake3' | 'chacha';
   readonly name: string;
   readonly blockLen: number;
   readonly outputLen: number;
@@ -228,3 +228,26 @@ export declare const argon2id: Argon2;
 // The ciphers (types/ciphers.d.ts).
 export { salsa20, xsalsa20, chacha20, chacha20orig, xchacha20, chacha8, chacha12 } from './ciphers.js';
 export type { CipherFinish, CipherInstance, CipherMethod, CipherStream, StreamCipher, StreamCipherOpts } from './ciphers.js';
+/** A MAC's key: the key itself, or options with `key` (and the hash options). */
+export type MacKey<O = {}> = Uint8Array | ({ key: Uint8Array } & O);
+/** A MAC with the hash shape: every form takes the key where a hash takes its options. */
+export interface Mac {
+  (msg: Uint8Array, key: MacKey<HashOpts>): Bytes;
+  async(msg: Uint8Array, key: MacKey<HashOpts & AsyncOpts>): Promise<Bytes>;
+  chunks: {
+    (parts: Uint8Array[], key: MacKey<HashOpts>): Bytes;
+    async(parts: Uint8Array[], key: MacKey<HashOpts & AsyncOpts>): Promise<Bytes>;
+  };
+  parallel: {
+    (msgs: Uint8Array[], key: MacKey<ParallelOpts>): Bytes[];
+    async(msgs: Uint8Array[], key: MacKey<ParallelOpts & AsyncOpts>): Promise<Bytes[]>;
+  };
+  create(key: MacKey): HashStream;
+  readonly outputLen: number;
+  readonly blockLen: number;
+  readonly canXOF: false;
+  getPlatform(): 'wasm' | 'wasm_threads' | 'js' | 'runtime';
+  getDefinition(): HashDefinition;
+}
+/** Poly1305 (RFC 8439 §2.5): a one-time authenticator, a 32-byte key (never reuse it), a 16-byte tag. */
+export declare const poly1305: Mac;

@@ -115,3 +115,11 @@ argon2id('password', 'somesalt', { t: 1, asyncTick: 5 });
 import { scrypt as scryptKdf, argon2id as argon2idKdf } from 'awasmc-noble/kdf.js';
 const skKdf: Uint8Array = scryptKdf('password', 'salt', { N: 1024, r: 8, p: 1 });
 const ak: Promise<Uint8Array> = argon2idKdf.async('password', 'saltsalt', { t: 1, m: 64, p: 1 });
+// Poly1305 (types/hashes.d.ts): the MAC shape, the key where a hash takes its options.
+import { poly1305 } from 'awasmc-noble';
+const ptag: Uint8Array = poly1305(msg, msg);
+const ptag2: Uint8Array = poly1305(msg, { key: msg, out: new Uint8Array(16) });
+const pstream: Uint8Array = poly1305.create(msg).update(msg).digest();
+const ptags: Promise<Uint8Array[]> = poly1305.parallel.async([msg], { key: msg, asyncTick: 1 });
+// @ts-expect-error a MAC needs its key
+poly1305(msg);
