@@ -5,7 +5,7 @@
 // Two sections, each with its own regions and kernels:
 //   1. Salsa20 and ChaCha (the stream kernels, HSalsa20/HChaCha20 for the extended-nonce forms).
 //   2. Poly1305 (at the end of the file; the limb arithmetic lives in modules/poly1305.js).
-import { u8, u32, u32x4, memory, fn, loop, rotl, shuffle } from 'awasm';
+import { u8, u32, u32x4, memory, fn, loop, when, rotl, shuffle } from 'awasm';
 
 // ---- 1. Salsa20 and ChaCha ----------------------------------------------------------------------
 const data = memory('data', u8.array(16384)); // shared: stream kernels XOR it in place, Poly1305 reads it
@@ -92,8 +92,10 @@ const xorRows = (A) => (blocks, doubleRounds) => {
     }
   });
 };
-// js and runtime: one block at a time in sixteen scalar words.
-const xorWords = (A) => (blocks, doubleRounds) => {
+// js and runtime: one block at a time in sixteen scalar words. On js the usual ten double rounds
+// are unrolled (a 16 KiB call 1.24x as fast as the rolled loop, one process; the js target about
+// 30 KB larger), other counts and the runtime target a runtime loop.
+const xorWords = (A, unroll10) => (blocks, doubleRounds) => {
   const init = Array.from({ length: 16 }, (_, i) => input.load(i));
   const c0 = init[A.counter];
   const c1 = init[A.counter + 1];
@@ -102,7 +104,12 @@ const xorWords = (A) => (blocks, doubleRounds) => {
     s[A.counter] = c0 + b;
     s[A.counter + 1] = c1 + (s[A.counter] < c0);
     const x = [...s];
-    loop(doubleRounds, () => A.doubleRound(x));
+    const rolled = () => loop(doubleRounds, () => A.doubleRound(x));
+    if (unroll10)
+      when(doubleRounds === 10, () => {
+        for (let r = 0; r < 10; r++) A.doubleRound(x);
+      }, rolled);
+    else rolled();
     x.forEach((v, i) => {
       const at = b * 16 + i;
       words.store(at, words.load(at) ^ (v + s[i]));
@@ -119,9 +126,10 @@ const subkey = (A) => (doubleRounds) => {
 };
 
 export const chacha_xor = fn([u32, u32], xorRows(CHACHA), { ...SIMD, name: 'chacha_xor' });
-export const chacha_xor_scalar = fn([u32, u32], xorWords(CHACHA), { ...SCALAR, name: 'chacha_xor' });
+export const chacha_xor_js = fn([u32, u32], xorWords(CHACHA, true), { targets: ['js'], name: 'chacha_xor' });
+export const chacha_xor_scalar = fn([u32, u32], xorWords(CHACHA, false), { targets: ['runtime'], name: 'chacha_xor' });
 export const salsa_xor = fn([u32, u32], xorRows(SALSA), { ...SIMD, name: 'salsa_xor' });
-export const salsa_xor_scalar = fn([u32, u32], xorWords(SALSA), { ...SCALAR, name: 'salsa_xor' });
+export const salsa_xor_scalar = fn([u32, u32], xorWords(SALSA, false), { ...SCALAR, name: 'salsa_xor' });
 export const hchacha = fn([u32], subkey(CHACHA));
 export const hsalsa = fn([u32], subkey(SALSA));
 

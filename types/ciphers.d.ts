@@ -58,3 +58,36 @@ export declare const xchacha20: StreamCipher;
 /** ChaCha with 8 and 12 rounds, the RFC 8439 layout (12-byte nonce, 32-byte key). */
 export declare const chacha8: StreamCipher;
 export declare const chacha12: StreamCipher;
+
+/** An AEAD of RFC 8439's construction: `c(key, nonce, AAD?)`; encrypt gives ciphertext ‖ tag. */
+export interface Aead {
+  (key: Uint8Array, nonce: Uint8Array, AAD?: Uint8Array): CipherInstance;
+  readonly blockSize: number;
+  readonly nonceLength: number;
+  readonly tagLength: number;
+  readonly varSizeNonce: boolean;
+  getPlatform(): string;
+}
+/** NaCl's XSalsa20-Poly1305: `c(key, nonce)`; encrypt gives tag ‖ ciphertext (no AAD). */
+export interface NaclAead {
+  (key: Uint8Array, nonce: Uint8Array): CipherInstance;
+  readonly blockSize: number;
+  readonly nonceLength: number;
+  readonly tagLength: number;
+  readonly varSizeNonce: boolean;
+  getPlatform(): string;
+}
+/** ChaCha20-Poly1305 of RFC 8439 (32-byte key, 12-byte nonce, 16-byte tag). */
+export declare const chacha20poly1305: Aead;
+/** XChaCha20-Poly1305 (24-byte nonce). */
+export declare const xchacha20poly1305: Aead;
+/** XSalsa20-Poly1305 (NaCl secretbox; 24-byte nonce). */
+export declare const xsalsa20poly1305: NaclAead;
+/** NaCl's secretbox: `secretbox(key, nonce)` → { seal, open } over xsalsa20poly1305. */
+export interface Secretbox {
+  (key: Uint8Array, nonce: Uint8Array): { seal: CipherMethod; open: CipherMethod };
+  readonly nonceLength: number;
+  readonly tagLength: number;
+  getPlatform(): string;
+}
+export declare const secretbox: Secretbox;

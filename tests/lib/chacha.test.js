@@ -18,6 +18,7 @@ import * as nobleChacha from '@noble/ciphers/chacha.js';
 import * as nobleSalsa from '@noble/ciphers/salsa.js';
 import { arxCipher } from '../../runtime/arx.js';
 import { cipherMemoryForTests } from '../../runtime/cipher.js';
+import { readCryptopp } from './_cryptopp.js';
 import { BACKENDS, COMPARES_BACKENDS, SEED, forEachBackend, fromHex, hex, isSlow, loadBackends, makeRng, randomSplit, repoRoot } from './_helpers.js';
 
 const backends = await loadBackends();
@@ -31,46 +32,6 @@ const targets = Object.fromEntries(
   await Promise.all(BACKENDS.map(async (b) => [b, await import(pathToFileURL(path.join(repoRoot, 'targets', b, 'chacha.js')).href)]))
 );
 
-// ---- Crypto++ TestVectors: "Name: value" records; a value may continue on lines ending in "\";
-// values persist until changed (InitialBlock is reset by each Comment), and each "Test:" line runs
-// a test with the fields as they are. Values: hex (spaces allowed, optional 0x) or "rN hex" (the
-// hex repeated N times).
-function cryptoppValue(v) {
-  const s = v.replace(/\s+/g, ' ').trim();
-  const m = /^r(\d+) ([0-9a-fA-F]+)$/.exec(s);
-  if (m) return fromHex(m[2].repeat(Number(m[1])));
-  return fromHex(s.replace(/^0x/, '').replace(/ /g, ''));
-}
-function readCryptopp(file) {
-  const lines = readFileSync(path.join(VECTORS, 'cryptopp', file), 'utf8').split('\n');
-  const tests = [];
-  let f = {};
-  for (let i = 0; i < lines.length; i++) {
-    let line = lines[i].trimEnd();
-    if (line.startsWith('#') || line === '') continue;
-    while (line.endsWith('\\')) line = line.slice(0, -1) + ' ' + lines[++i].trimEnd();
-    const at = line.indexOf(':');
-    const key = line.slice(0, at);
-    const value = line.slice(at + 1).trim();
-    if (key === 'AlgorithmType') f = {};
-    if (key === 'Comment') for (const k of ['InitialBlock', 'Seek', 'Seek64']) delete f[k];
-    if (key === 'Test') tests.push({ ...f, Test: value });
-    else f[key] = value;
-  }
-  return tests.map((t) => ({
-    name: t.Name,
-    comment: t.Comment,
-    test: t.Test,
-    rounds: t.Rounds === undefined ? 20 : Number(t.Rounds),
-    key: cryptoppValue(t.Key),
-    iv: cryptoppValue(t.IV),
-    plaintext: cryptoppValue(t.Plaintext),
-    seek: t.Seek64 !== undefined ? Number(t.Seek64) : t.Seek === undefined ? 0 : Number(t.Seek),
-    block: t.InitialBlock === undefined ? 0 : Number(t.InitialBlock),
-    ciphertext: t.Ciphertext === undefined ? null : cryptoppValue(t.Ciphertext),
-    xorDigest: t.CiphertextXorDigest === undefined ? null : cryptoppValue(t.CiphertextXorDigest),
-  }));
-}
 // XOR of the 64-byte blocks of `bytes` (Crypto++'s CiphertextXorDigest, StableLib's digest).
 function xorDigest(bytes) {
   const d = new Uint8Array(64);

@@ -20,3 +20,15 @@ chacha20(key, new Uint8Array(12), { count: 1 });
 // @ts-expect-error a string is not data
 c.encrypt('abc');
 void [p, part, fin, n];
+import { chacha20poly1305, xsalsa20poly1305, secretbox } from 'awasmc-noble';
+import { managedNonce } from 'awasmc-noble/utils.js';
+const sealed: Uint8Array = chacha20poly1305(key, new Uint8Array(12), new Uint8Array(3)).encrypt(data);
+const opened: Uint8Array = xsalsa20poly1305(key, new Uint8Array(24)).decrypt(sealed);
+const box = secretbox(key, new Uint8Array(24));
+const boxed: Uint8Array = box.seal(data);
+const managed: Uint8Array = managedNonce(chacha20poly1305)(key).encrypt(data);
+const fin2 = chacha20poly1305(key, new Uint8Array(12)).encrypt.create().finish();
+const tag: Uint8Array | undefined = fin2.tag;
+// @ts-expect-error NaCl's AEAD takes no AAD
+xsalsa20poly1305(key, new Uint8Array(24), new Uint8Array(1));
+void [opened, boxed, managed, tag];
