@@ -19,6 +19,7 @@
 #include <sstream>
 #include <thread>
 
+#include "ct.h"
 #include "emit.h"
 #include "names.h"
 #include "sha256.h"
@@ -90,7 +91,7 @@ std::string emit_target(const Module& m, Target t, const SourceSet& sources) {
   return {};
 }
 
-std::vector<OutputFile> build_all(const std::string& root, int jobs, SourceSet& sources) {
+std::vector<OutputFile> build_all(const std::string& root, int jobs, SourceSet& sources, std::string* ct) {
   // Modules in name order; a module that exports no kernel is a library for the others.
   std::vector<std::string> paths;
   for (const auto& e : fs::directory_iterator(fs::path(root) / "modules"))
@@ -110,6 +111,22 @@ std::vector<OutputFile> build_all(const std::string& root, int jobs, SourceSet& 
     try {
       Module m = stage_module(root, p, sources, "modules", /*library_ok=*/true);
       verify_module(m);
+      if (ct && !m.functions.empty()) {
+        // stage_module has checked it; this says what the check looked at.
+        const CtReport r = check_constant_time(m);
+        *ct += "  " + m.source + ": " + std::to_string(r.functions) + " kernels; regions " + std::to_string(r.secret_regions) +
+               " secret, " + std::to_string(r.public_regions) + " public, " + std::to_string(r.constant_regions) + " constant; " +
+               std::to_string(r.indexed) + " indexed loads/stores, " + std::to_string(r.branches) + " branches, " +
+               std::to_string(r.loops) + " loops, " + std::to_string(r.guarded) + " target-dependent forms checked\n";
+        // One line per declassify() in the source (kernel variants and static loops repeat them).
+        std::vector<std::string> seen;
+        for (const CtDeclassified& d : r.declassified) {
+          std::string line = "    declassified at " + sources.where(d.loc) + ": " + d.reason + "\n";
+          if (std::find(seen.begin(), seen.end(), line) != seen.end()) continue;
+          seen.push_back(line);
+          *ct += line;
+        }
+      }
       if (!m.functions.empty()) staged.push_back(std::move(m));
     } catch (const CompileError& e) {
       throw std::runtime_error(sources.format(e));
@@ -266,7 +283,8 @@ void warn_toolchain_mismatch() {
 int cmd_build(const Args& a) {
   warn_toolchain_mismatch();
   SourceSet sources;
-  std::vector<OutputFile> files = build_all(a.root, a.jobs, sources);
+  std::string ct;
+  std::vector<OutputFile> files = build_all(a.root, a.jobs, sources, &ct);
   fs::path out = a.out.empty() ? fs::path(a.root) / "targets" : fs::path(a.out);
   for (const OutputFile& f : files) {
     fs::path p = out / f.path;
@@ -281,6 +299,7 @@ int cmd_build(const Args& a) {
     fs::rename(tmp, p);
   }
   std::cout << "awasmc: wrote " << files.size() << " files to " << out.generic_string() << "\n";
+  std::cout << "awasmc: constant-time check passed (no secret reaches an address, a branch, a loop count or a public region):\n" << ct;
   return 0;
 }
 

@@ -24,8 +24,10 @@ Module select_target(Module m, Target t);
 Module lower_for_target(Module m, Target t, const std::string& stop_after = "");
 // Schedules, emits and wraps one target file.
 std::string emit_target(const Module& m, Target t, const SourceSet& sources);
-// Every generated file for every module under root/modules, plus targets/MANIFEST.json.
-std::vector<OutputFile> build_all(const std::string& root, int jobs, SourceSet& sources);
+// Every generated file for every module under root/modules, plus targets/MANIFEST.json. With
+// `ct`, one line per module of what the constant-time check looked at (ct.h), and its
+// declassifications, for `awasmc build` to print.
+std::vector<OutputFile> build_all(const std::string& root, int jobs, SourceSet& sources, std::string* ct = nullptr);
 std::string manifest_json(const std::vector<OutputFile>& files);
 
 int cli_main(int argc, char** argv);

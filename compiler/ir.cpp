@@ -215,7 +215,7 @@ std::string print_function(const Function& f) {
 std::string print_module(const Module& m) {
   std::string out = "module " + m.name + " memory " + std::to_string(m.memory_bytes) + "\n";
   for (const Region& r : m.regions)
-    out += "region " + r.name + " offset " + std::to_string(r.offset) + " bytes " + std::to_string(r.bytes) + (r.data.empty() ? "" : " data") + (r.heap ? " heap" : "") + "\n";
+    out += "region " + r.name + " offset " + std::to_string(r.offset) + " bytes " + std::to_string(r.bytes) + (r.data.empty() ? "" : " data") + (r.heap ? " heap" : "") + (r.data.empty() && !r.secret ? " public" : "") + "\n";
   for (const Function& f : m.functions) {
     out += '\n';
     out += print_function(f);

@@ -75,6 +75,16 @@ struct Stmt {
   SrcLoc loc;
 };
 
+// A value the kernel classified by hand for the constant-time check (ct.cpp): `declassify(x, reason)`
+// (public from here on, with the reason the check reports) or `secret(x)`. The value is copied into
+// `local`, a local of its own that nothing else writes; reads of it carry the mark.
+struct CtMark {
+  uint32_t local = 0;
+  bool secret = false;
+  SrcLoc loc;
+  std::string reason;  // declassify's reason; empty for secret()
+};
+
 struct Function {
   std::string name;
   std::vector<std::string> targets;  // only built for these targets (empty: every target)
@@ -90,6 +100,7 @@ struct Function {
   std::vector<Node> nodes{Node{}};  // nodes[0] is the null node
   Block body;
   SrcLoc loc;
+  std::vector<CtMark> ct_marks;  // in program order
 
   uint32_t add(Node n) {
     nodes.push_back(n);
@@ -105,6 +116,9 @@ struct Region {
   // The heap (memory.heap): the last region, at offset memory_bytes, with bytes 0 here; its length
   // is chosen per link by the runtime (link(list, { heapBytes }), docs/target-contract.md).
   bool heap = false;
+  // Whether its bytes are secret for the constant-time check (ct.cpp): every writable region is,
+  // unless declared with { secret: false }; constant regions (memory.data) are public.
+  bool secret = true;
 };
 
 struct Module {

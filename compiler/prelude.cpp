@@ -24,6 +24,8 @@ enum Builtin : int {
   B_string, B_array,
   // memory.heap (after the others: the ids above keep their values)
   B_memory_heap,
+  // the constant-time check's classifications (ct.cpp)
+  B_declassify, B_secret,
 };
 
 bool is_int(double d) { return std::isfinite(d) && std::trunc(d) == d; }
@@ -35,10 +37,12 @@ struct Arity {
   const char* signature;
 };
 constexpr Arity kArity[] = {
-    {B_memory, 2, 2, "memory(name, spec)"},
-    {B_memory_batch, 3, 4, "memory.batch(name, copies, spec, layout)"},
+    {B_memory, 2, 3, "memory(name, spec, options)"},
+    {B_memory_batch, 3, 5, "memory.batch(name, copies, spec, layout, options)"},
     {B_memory_data, 3, 3, "memory.data(name, type, values)"},
-    {B_memory_heap, 2, 2, "memory.heap(name, type)"},
+    {B_memory_heap, 2, 3, "memory.heap(name, type, options)"},
+    {B_declassify, 2, 2, "declassify(x, reason)"},
+    {B_secret, 1, 1, "secret(x)"},
     {B_fn, 2, 3, "fn(params, body, options)"},
     {B_loop, 2, 3, "loop(count, body, options)"},
     {B_when, 2, 3, "when(cond, then, otherwise)"},
@@ -81,7 +85,7 @@ static Value builtin(Stager& s, int id, const std::string& name, Native* self = 
 // A view of `count` elements of ty over a new region of `copies` such arrays (memory,
 // memory.batch, memory.data); `data` is the initial contents of a constant region.
 static Native region_view(Stager& s, const std::string& name, Ty ty, bool be, uint32_t count, uint64_t copies,
-                          const Ast* site, std::string data = {}) {
+                          const Ast* site, std::string data = {}, bool secret = true) {
   uint64_t bytes = static_cast<uint64_t>(count) * ty_bytes(ty) * copies;
   if (bytes > (1u << 30)) s.error(site, "memory region '" + name + "' is larger than 1 GiB");
   Native v;
@@ -92,7 +96,7 @@ static Native region_view(Stager& s, const std::string& name, Ty ty, bool be, ui
   v.name = name;
   v.loc = site->loc;
   v.readonly = !data.empty();
-  v.offset = s.alloc_region(name, static_cast<uint32_t>(bytes), site, std::move(data));
+  v.offset = s.alloc_region(name, static_cast<uint32_t>(bytes), site, std::move(data), secret);
   return v;
 }
 
@@ -114,7 +118,7 @@ Value Stager::prelude_module() {
       {"memory", B_memory}, {"fn", B_fn},         {"loop", B_loop},     {"when", B_when},     {"rotl", B_rotl},
       {"rotr", B_rotr},     {"bswap", B_bswap},   {"select", B_select}, {"andnot", B_andnot}, {"eqz", B_eqz},
       {"lane", B_lane},     {"withLane", B_with_lane}, {"assert", B_assert}, {"shuffle", B_shuffle},
-      {"swizzle", B_swizzle}, {"mul32", B_mul32}};
+      {"swizzle", B_swizzle}, {"mul32", B_mul32}, {"declassify", B_declassify}, {"secret", B_secret}};
   for (auto& [name, id] : fns) o->set(name, builtin(*this, id, name));
   prelude_ = Value::object(o);
   return prelude_;
@@ -380,6 +384,20 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
     return static_cast<uint32_t>(d);
   };
 
+  // The options of memory(), memory.batch() and memory.heap(): { secret: false } makes a region public
+  // for the constant-time check (ct.cpp); every writable region is secret otherwise.
+  auto region_secret = [&](const Value& opts, const Ast* at, const char* signature) -> bool {
+    if (opts.k == Value::Undef) return true;
+    if (opts.k != Value::Obj) error(at, std::string(signature) + ": options must be an object such as { secret: false }, not " + describe(opts));
+    bool secret = true;
+    for (auto& [key, v] : opts.obj->props) {
+      if (key != "secret") error(prop_node(at, key), std::string(signature) + ": unknown option '" + key + "' (the only option is secret: true or false)");
+      if (v.k != Value::Bool) error(prop_node(at, key), std::string(signature) + ": option secret must be true or false, not " + describe(v));
+      secret = v.b;
+    }
+    return secret;
+  };
+
   if (nat->kind == Native::Type) {
     Ty t = nat->ty;
     if (nat->count || nat->be) error(site, "array and endianness specs are not callable; call the plain type, e.g. u32(x)");
@@ -431,9 +449,10 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       if (arg(0).k != Value::Str || arg(0).text().empty()) error(arg_node(site, 0), "memory(name, spec): name must be a non-empty string");
       const std::string name = arg(0).text();
       check_name(name, NameKind::Region, "memory region name", arg_node(site, 0));
+      const bool secret = region_secret(arg(2), arg_node(site, 2), "memory(name, spec, options)");
       auto make_view = [&](const std::string& region, Native* spec) {
         if (spec->kind != Native::Type) error(site, "memory(name, spec): spec must be a type such as u32.array(16), not " + describe(Value::native(spec)));
-        return Value::native(new_native(region_view(*this, region, spec->ty, spec->be, spec->count ? spec->count : 1, 1, site)));
+        return Value::native(new_native(region_view(*this, region, spec->ty, spec->be, spec->count ? spec->count : 1, 1, site, {}, secret)));
       };
       if (arg(1).k == Value::Nat) return make_view(name, arg(1).nat);
       if (arg(1).k == Value::Obj) {
@@ -456,8 +475,10 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       if (arg(2).k != Value::Nat || arg(2).nat->kind != Native::Type) error(site, "memory.batch: spec must be a type such as u32.array(8)");
       std::string layout = arg(3).k == Value::Undef ? "interleaved" : arg(3).k == Value::Str ? arg(3).text() : "";
       if (layout != "interleaved" && layout != "split") error(site, "memory.batch: layout must be 'interleaved' or 'split'");
+      const bool secret = region_secret(arg(4), arg_node(site, 4), "memory.batch(name, copies, spec, layout, options)");
       Native* spec = arg(2).nat;
-      Native v = region_view(*this, arg(0).text(), spec->ty, spec->be, spec->count ? spec->count : 1, static_cast<uint64_t>(copies), site);
+      Native v = region_view(*this, arg(0).text(), spec->ty, spec->be, spec->count ? spec->count : 1, static_cast<uint64_t>(copies), site,
+                             {}, secret);
       v.batch = static_cast<uint32_t>(copies);
       v.interleaved = layout == "interleaved";
       return Value::native(new_native(std::move(v)));
@@ -498,7 +519,7 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       v.count = 0;  // unknown: indices are not checked (see B_view_load)
       v.name = arg(0).text();
       v.loc = site->loc;
-      v.offset = alloc_heap(v.name, site);
+      v.offset = alloc_heap(v.name, site, region_secret(arg(2), arg_node(site, 2), "memory.heap(name, type, options)"));
       return Value::native(new_native(std::move(v)));
     }
     case B_view_lane: {
@@ -584,6 +605,34 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       n.a = a.node;
       n.b = b.node;
       return emit(n, site);
+    }
+    case B_declassify:
+    case B_secret: {
+      // declassify(x, reason) / secret(x): x copied into a local of its own that the constant-time
+      // check (ct.cpp) takes as public (with the reason it reports) or as secret.
+      const bool to_secret = nat->id == B_secret;
+      const char* what = to_secret ? "secret(x): x" : "declassify(x, reason): x";
+      const Value& x = want_rt(0, what);
+      std::string reason;
+      if (!to_secret) {
+        if (arg(1).k != Value::Str || arg(1).text().empty())
+          error(arg_node(site, 1), "declassify(x, reason): reason must be a non-empty string saying why the value may be public");
+        reason = arg(1).text();
+      }
+      if (!fn_) error(site, std::string(to_secret ? "secret" : "declassify") + "() is only allowed inside a kernel function body (fn)");
+      const uint32_t local = static_cast<uint32_t>(fn_->locals.size());
+      fn_->locals.push_back(x.ty);
+      fn_->ct_marks.push_back({local, to_secret, site->loc, reason});
+      Node set;
+      set.op = Op::LocalSet;
+      set.imm = local;
+      set.a = x.node;
+      emit(set, site);
+      Node get;
+      get.op = Op::LocalGet;
+      get.ty = x.ty;
+      get.imm = local;
+      return emit(get, site);
     }
     case B_eqz: {
       const Value& x = want_rt(0, "eqz: the value");

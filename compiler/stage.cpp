@@ -19,6 +19,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "ct.h"
 #include "names.h"
 #include "stage_impl.h"
 
@@ -499,7 +500,7 @@ void Stager::check_name(const std::string& name, NameKind kind, const std::strin
   if (!problem.empty()) error(at, what + " " + js_string(name) + " " + problem + " (see \"Names\" in docs/language.md)");
 }
 
-uint32_t Stager::alloc_region(const std::string& name, uint32_t bytes, const Ast* at, std::string data) {
+uint32_t Stager::alloc_region(const std::string& name, uint32_t bytes, const Ast* at, std::string data, bool secret) {
   if (!out_) error(at, "memory regions can only be declared while building a module");
   for (const Region& r : out_->regions)
     if (r.name == name) error(at, "memory region '" + name + "' is declared twice");
@@ -508,12 +509,14 @@ uint32_t Stager::alloc_region(const std::string& name, uint32_t bytes, const Ast
     error(at, "memory region '" + name + "' is declared after the heap '" + heap_ +
                   "': the heap starts where the static regions end, so declare every other region before memory.heap");
   uint32_t off = (mem_end_ + 15) & ~15u;
+  const bool constant = !data.empty();
   out_->regions.push_back({name, off, bytes, std::move(data)});
+  out_->regions.back().secret = secret && !constant;
   mem_end_ = off + bytes;
   return off;
 }
 
-uint32_t Stager::alloc_heap(const std::string& name, const Ast* at) {
+uint32_t Stager::alloc_heap(const std::string& name, const Ast* at, bool secret) {
   if (!out_) error(at, "memory regions can only be declared while building a module");
   if (!heap_.empty()) error(at, "memory.heap: this module already has a heap, '" + heap_ + "' (at most one per module)");
   for (const Region& r : out_->regions)
@@ -523,6 +526,7 @@ uint32_t Stager::alloc_heap(const std::string& name, const Ast* at) {
   const uint32_t off = (pages ? pages : 1) * 65536;
   Region r{name, off, 0, {}};
   r.heap = true;
+  r.secret = secret;
   out_->regions.push_back(std::move(r));
   heap_ = name;
   mem_end_ = off;
@@ -1525,7 +1529,10 @@ Module stage_module(const std::string& root, const std::string& rel_path, Source
   if (!base.empty() && base.back() == '/') base.pop_back();
   Stager s(root, sources, base);
   s.library_ok_ = library_ok;
-  return s.run(rel_path);
+  Module m = s.run(rel_path);
+  // The constant-time check (ct.cpp) is part of staging: a kernel that leaks a secret does not stage.
+  check_constant_time(m);
+  return m;
 }
 
 }  // namespace awasmc

@@ -77,10 +77,10 @@ class Stager {
   std::string to_string(const Value& v, const Ast* at);
   bool truthy(const Value& v, const Ast* at);
   bool strict_equal(const Value& a, const Value& b);
-  uint32_t alloc_region(const std::string& name, uint32_t bytes, const Ast* at, std::string data = {});
+  uint32_t alloc_region(const std::string& name, uint32_t bytes, const Ast* at, std::string data = {}, bool secret = true);
   // memory.heap(name, type): the region after the static layout, at the page-aligned end of it
   // (the module's memoryBytes); its offset. After it no region may be declared.
-  uint32_t alloc_heap(const std::string& name, const Ast* at);
+  uint32_t alloc_heap(const std::string& name, const Ast* at, bool secret = true);
   void runtime_loop(const Value& count, const Value& body, const Ast* at);
   // loop(count, body, { unroll }): unroll is true, false or a list of targets. Staged for one
   // target at a time (stage_target_) when a list is given; see stage_kernel.

@@ -20,13 +20,14 @@
 // columns of the 4x4 word matrix per G, as BLAKE2b's kernel, the rows' results through a scratch
 // block); on js and runtime scalar words, P in a runtime loop over the rows and one over the
 // columns.
-import { u32, u64, u64x2, memory, fn, loop, when, rotr, select, shuffle, mul32 } from 'awasm';
+import { u32, u64, u64x2, memory, fn, loop, when, rotr, select, shuffle, mul32, declassify } from 'awasm';
 import { COLUMNS } from './blake_common.js';
 
 // The parameters, written by the runtime: lanes p, lane length q (columns), segment length q / 4,
 // the number of blocks m' (p * q), passes t, type y (0 d, 1 i, 2 id), version (0x10 or 0x13), and
 // floor((2^32 - 1) / p) (J2 mod p without a division: see refLane).
-const params = memory('params', u32.array(8));
+// Public: the constant-time check (docs/auditing.md) lets them pick branches, loop counts and blocks.
+const params = memory('params', u32.array(8), { secret: false });
 // The working copies R and Q of G on js and runtime.
 const work = memory('work', u64.array(2 * 128));
 const ADDRESS = 0, INPUT = 1, TEMP = 2, ZERO = 3, SCRATCH = 4, FIRST = 5;
@@ -148,7 +149,14 @@ const filler = (compress) => (pass, slice, lane, from, to) => {
       const last = job === (refill << 1);
       when(refill & (job === 0), () => blocks.store(INPUT * BLOCK_WORDS + 6, u64((i >>> 7) + 1)));
       // J1, J2: from the address block or from the previous block's first word.
-      const pseudo = select(independent, blocks.load(ADDRESS * BLOCK_WORDS + (i & 127)), blocks.load((FIRST + prev) * BLOCK_WORDS));
+      // They choose the reference block, an address: declassified. From the address block they are
+      // public (computed by G from pass, lane, slice, m', t, type and a counter only: Argon2i, and
+      // Argon2id's first two slices); from the previous block they depend on the password, which
+      // is Argon2d's and Argon2id's data-dependent addressing by design (RFC 9106 §3.4.1).
+      const pseudo = declassify(
+        select(independent, blocks.load(ADDRESS * BLOCK_WORDS + (i & 127)), blocks.load((FIRST + prev) * BLOCK_WORDS)),
+        'J1 and J2 pick the reference block: public for Argon2i (from the address block, made from public inputs only), ' +
+          "data-dependent by design for Argon2d and the rest of Argon2id (RFC 9106 §3.4.1)");
       const j1 = u32(pseudo), j2 = u32(pseudo >>> 32);
       // refLane = J2 mod p: the quotient from floor((2^32 - 1) / p) is at most 2 short.
       let rem = j2 - u32(mul32(j2, recip) >>> 32) * lanes;

@@ -19,7 +19,7 @@
 // Two builds of each kernel: on wasm u32x4 rows with the eight rounds unrolled; on js and runtime
 // sixteen scalar words (the same order in memory), rounds unrolled on js and a runtime loop of
 // four double rounds on runtime.
-import { u32, u32x4, memory, fn, loop, rotl, shuffle } from 'awasm';
+import { u32, u32x4, memory, fn, loop, rotl, shuffle, declassify } from 'awasm';
 
 // Salsa word in memory slot m (the diagonal order above).
 export const DIAG = [0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11];
@@ -115,7 +115,9 @@ const mix = (blockMix, word0) => (N, r, pairs) => {
   const X = N * r * 2;
   const Y = X + r * 2;
   const step = (from, to) => {
-    const j = word0((from + r * 2 - 1)) & (N - 1);
+    // Integerify picks the block of V to read: scrypt's data-dependent addressing, declassified.
+    const j = declassify(word0((from + r * 2 - 1)) & (N - 1),
+      "Integerify(X) mod N picks the block of V: scrypt's memory-hard loop reads V at password-dependent addresses by design (RFC 7914 §5)");
     // Touch every 64-byte line of V[j] first: independent loads, so its cache misses overlap
     // instead of coming one Salsa20/8 after another (the XOR of them goes to a word of `to`
     // that BlockMix overwrites, only so that the loads are kept).

@@ -12,7 +12,7 @@
 // instead of hashing the key again. Every temporary holding key material (the padded key, the
 // hashed key, the inner digest) is zeroed before returning, errors included.
 import { bytesArg, typeName } from './checks.js';
-import { Stream } from './shell.js';
+import { Stream, specOf } from './shell.js';
 
 // hash function -> the spec its HMAC streams share (Stream's status rules and _cloneInto's check
 // that `to` is a stream of the same hash read it).
@@ -32,6 +32,9 @@ function positive(hash, key) {
 export function hmacSpec(hash) {
   if (typeof hash !== 'function' || typeof hash.create !== 'function')
     throw new TypeError(`"hash" must be a hash function (with create(), blockLen and outputLen), got ${typeName(hash)}`);
+  const own = specOf(hash);
+  if (own !== undefined && own.keyed === true)
+    throw new TypeError(`"hash" must be a hash, not a MAC (${own.name} takes a key of its own)`);
   const blockLen = positive(hash, 'blockLen');
   const outputLen = positive(hash, 'outputLen');
   let spec = specs.get(hash);

@@ -32,8 +32,8 @@ export const $argon2_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'argon
     let l20 = X_argon2_fill[17];
     let l21 = X_argon2_fill[18];
     let l22 = X_argon2_fill[19];
-    let l34 = X_argon2_fill[20];
-    let l39 = X_argon2_fill[21];
+    let l36 = X_argon2_fill[20];
+    let l41 = X_argon2_fill[21];
         const t78 = l16;
         const t79 = l17;
         const t80 = l18;
@@ -43,7 +43,7 @@ export const $argon2_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'argon
         const t84 = l22;
         const t85 = +(t70 === t84);
         const t86 = +(0 === t84);
-        if (t69 & t86) { // modules/argon2.js:149
+        if (t69 & t86) { // modules/argon2.js:150
           M32[16652] = (1 + (t54 >>> 7 | 0)) | 0;
           M32[16653] = 0;
         }
@@ -62,8 +62,8 @@ export const $argon2_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'argon
         const t154 = ((t85 ? t97 : 3)) << 7;
         const t155 = ((t85 ? ((5 + (((((+((t140 >>> 0) >= (t7 >>> 0))) ? ((t140 - t7) | 0) : t140)) + (Math.imul(t7, t116))) | 0)) | 0) : ((t86 ? 1 : 2)))) << 7;
         const t156 = ((t85 ? ((t58 + 5) | 0) : ((t86 ? 2 : 0)))) << 7;
-        for (l34 = 0; (l34 >>> 0) < (128 >>> 0); l34 = (l34 + 1) | 0) { // modules/argon2.js:106
-          const t157 = l34;
+        for (l36 = 0; (l36 >>> 0) < (128 >>> 0); l36 = (l36 + 1) | 0) { // modules/argon2.js:107
+          const t157 = l36;
           const t159 = ((t154 + t157) | 0) << 1;
           const t163 = ((t155 + t157) | 0) << 1;
           const t166 = (M32[t159 + 16385]) ^ (M32[t163 + 16385]);
@@ -75,8 +75,8 @@ export const $argon2_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'argon
           M32[t172 + 8] = t167;
           M32[t172 + 9] = t166;
         }
-        for (l39 = 0; (l39 >>> 0) < (8 >>> 0); l39 = (l39 + 1) | 0) { // modules/argon2.js:114
-          const t179 = (128 + (l39 << 4)) | 0;
+        for (l41 = 0; (l41 >>> 0) < (8 >>> 0); l41 = (l41 + 1) | 0) { // modules/argon2.js:115
+          const t179 = (128 + (l41 << 4)) | 0;
           const t180 = t179 << 1;
           const t181 = M32[t180 + 8];
           const t184 = ((1 + t179) | 0) << 1;
@@ -382,8 +382,8 @@ export const $argon2_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'argon
     X_argon2_fill[29] = t83;
     X_argon2_fill[30] = t153;
     X_argon2_fill[31] = t156;
-    X_argon2_fill[20] = l34;
-    X_argon2_fill[21] = l39;
+    X_argon2_fill[20] = l36;
+    X_argon2_fill[21] = l41;
   }
   function argon2_fill_part1() { // a part of argon2_fill, split to stay optimizable
     const t78 = X_argon2_fill[24];
@@ -400,10 +400,10 @@ export const $argon2_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'argon
     let l19 = X_argon2_fill[16];
     let l20 = X_argon2_fill[17];
     let l21 = X_argon2_fill[18];
-    let l44 = X_argon2_fill[22];
-    let l49 = X_argon2_fill[23];
-        for (l44 = 0; (l44 >>> 0) < (8 >>> 0); l44 = (l44 + 1) | 0) { // modules/argon2.js:114
-          const t945 = (128 + (l44 << 1)) | 0;
+    let l46 = X_argon2_fill[22];
+    let l51 = X_argon2_fill[23];
+        for (l46 = 0; (l46 >>> 0) < (8 >>> 0); l46 = (l46 + 1) | 0) { // modules/argon2.js:115
+          const t945 = (128 + (l46 << 1)) | 0;
           const t946 = t945 << 1;
           const t947 = M32[t946 + 8];
           const t950 = ((1 + t945) | 0) << 1;
@@ -703,8 +703,8 @@ export const $argon2_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'argon
         }
         const t1712 = (0 - t153) | 0;
         const t1714 = (0 - (+((0 >>> 0) < (t153 >>> 0)))) | 0;
-        for (l49 = 0; (l49 >>> 0) < (128 >>> 0); l49 = (l49 + 1) | 0) { // modules/argon2.js:122
-          const t1715 = l49;
+        for (l51 = 0; (l51 >>> 0) < (128 >>> 0); l51 = (l51 + 1) | 0) { // modules/argon2.js:123
+          const t1715 = l51;
           const t1717 = t1715 << 1;
           const t1721 = ((128 + t1715) | 0) << 1;
           const t1726 = ((t156 + t1715) | 0) << 1;
@@ -724,17 +724,17 @@ export const $argon2_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'argon
     X_argon2_fill[16] = l19;
     X_argon2_fill[17] = l20;
     X_argon2_fill[18] = l21;
-    X_argon2_fill[22] = l44;
-    X_argon2_fill[23] = l49;
+    X_argon2_fill[22] = l46;
+    X_argon2_fill[23] = l51;
   }
-  // modules/argon2.js:178
+  // modules/argon2.js:186
   function argon2_fill(l0, l1, l2, l3, l4) {
     l0 |= 0;
     l1 |= 0;
     l2 |= 0;
     l3 |= 0;
     l4 |= 0;
-    let l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l34 = 0, l39 = 0, l44 = 0, l49 = 0;
+    let l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l36 = 0, l41 = 0, l46 = 0, l51 = 0;
     const t1 = l0;
     const t2 = l1;
     const t3 = l2;
@@ -748,7 +748,7 @@ export const $argon2_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'argon
     const t17 = +(t1 === 0);
     const t21 = (+(t9 === 1)) | (((+(t9 === 2)) & t17) & (+((t2 >>> 0) < (2 >>> 0))));
     const t25 = (+(t1 !== 0)) & (+((M32[6]) === 19));
-    if (t21) { // modules/argon2.js:136
+    if (t21) { // modules/argon2.js:137
       const t26 = M32[3];
       const t27 = M32[4];
       M32[16640] = t1;
@@ -771,7 +771,7 @@ export const $argon2_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'argon
     l12 = t3;
     l13 = t4;
     l14 = t5;
-    for (l15 = 0; (l15 >>> 0) < (t42 >>> 0); l15 = (l15 + 1) | 0) { // modules/argon2.js:141
+    for (l15 = 0; (l15 >>> 0) < (t42 >>> 0); l15 = (l15 + 1) | 0) { // modules/argon2.js:142
       const t49 = l11;
       const t50 = l12;
       const t51 = l13;
@@ -790,7 +790,7 @@ export const $argon2_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'argon
       l19 = t50;
       l20 = t51;
       l21 = l14;
-      for (l22 = 0; (l22 >>> 0) < (t71 >>> 0); l22 = (l22 + 1) | 0) { // modules/argon2.js:147
+      for (l22 = 0; (l22 >>> 0) < (t71 >>> 0); l22 = (l22 + 1) | 0) { // modules/argon2.js:148
         X_argon2_fill[0] = t6;
         X_argon2_fill[1] = t7;
         X_argon2_fill[2] = t8;
@@ -811,10 +811,10 @@ export const $argon2_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'argon
         X_argon2_fill[17] = l20;
         X_argon2_fill[18] = l21;
         X_argon2_fill[19] = l22;
-        X_argon2_fill[20] = l34;
-        X_argon2_fill[21] = l39;
-        X_argon2_fill[22] = l44;
-        X_argon2_fill[23] = l49;
+        X_argon2_fill[20] = l36;
+        X_argon2_fill[21] = l41;
+        X_argon2_fill[22] = l46;
+        X_argon2_fill[23] = l51;
         argon2_fill_part0();
         argon2_fill_part1();
         l16 = X_argon2_fill[13];
@@ -824,10 +824,10 @@ export const $argon2_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'argon
         l20 = X_argon2_fill[17];
         l21 = X_argon2_fill[18];
         l22 = X_argon2_fill[19];
-        l34 = X_argon2_fill[20];
-        l39 = X_argon2_fill[21];
-        l44 = X_argon2_fill[22];
-        l49 = X_argon2_fill[23];
+        l36 = X_argon2_fill[20];
+        l41 = X_argon2_fill[21];
+        l46 = X_argon2_fill[22];
+        l51 = X_argon2_fill[23];
       }
       l10 = l17;
       l11 = l18;

@@ -6,7 +6,7 @@
 // ChaCha-like round in node 22); other amounts stay shifts.
 import { u32, u8x16, u32x4, u64x2, memory, fn, shuffle, swizzle, rotr, rotl } from 'awasm';
 
-const v = memory('v', u8x16.array(4));
+const v = memory('v', u8x16.array(4), { secret: false }); // public: this test is about operators, not secrets
 
 export const bytes_wasm = fn([], () => {
   const a = v.load(0), b = v.load(1);

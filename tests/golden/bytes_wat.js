@@ -2,7 +2,7 @@
 // The wasm text of byte shuffles, swizzles and a lane rotation by 16 bits after Binaryen -O3.
 import { u8x16, u32x4, memory, fn, shuffle, swizzle, rotr } from 'awasm';
 
-const v = memory('v', u8x16.array(4));
+const v = memory('v', u8x16.array(4), { secret: false }); // public: this test is about operators, not secrets
 
 export const bytes_wat = fn([], () => {
   const a = v.load(0), b = v.load(1);

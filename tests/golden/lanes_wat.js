@@ -3,8 +3,8 @@
 // comparisons, splat, extract_lane and replace_lane, v128 constants.
 import { u32, u64, u32x4, u64x2, fn, memory, lane, withLane, select } from 'awasm';
 
-const v = memory('v', u32x4.array(2));
-const q = memory('q', u64x2.array(2));
+const v = memory('v', u32x4.array(2), { secret: false }); // public: this test is about operators, not secrets
+const q = memory('q', u64x2.array(2), { secret: false }); // public: this test is about operators, not secrets
 
 export const lanes_wat = fn([u32], (x) => {
   const a = v.load(0);

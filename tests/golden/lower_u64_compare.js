@@ -7,9 +7,9 @@
 // (retagged to i32 for an i32 result), retag keeps both.
 import { u32, i32, u64, i64, fn, memory, select } from 'awasm';
 
-const s = memory('s', u64.array(4));
-const t = memory('t', i64.array(4));
-const flags = memory('flags', u32.array(8));
+const s = memory('s', u64.array(4), { secret: false }); // public: this test is about operators, not secrets
+const t = memory('t', i64.array(4), { secret: false }); // public: this test is about operators, not secrets
+const flags = memory('flags', u32.array(8), { secret: false }); // public: this test is about operators, not secrets
 
 export const compare_u64 = fn([], () => {
   const a = s.load(0), b = s.load(1);
@@ -26,7 +26,7 @@ export const compare_i64 = fn([], () => {
   flags.store(6, a >= b);
   flags.store(7, a > b);
 });
-const w = memory('w', i32.array(1));
+const w = memory('w', i32.array(1), { secret: false }); // public: this test is about operators, not secrets
 export const convert = fn([u32, i32], (x, y) => {
   s.store(0, u64(x));
   t.store(3, i64(y));

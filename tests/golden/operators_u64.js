@@ -4,9 +4,9 @@
 // BigInts or exactly representable numbers (including negative ones).
 import { u32, u64, i64, fn, memory, select } from 'awasm';
 
-const s = memory('s', u64.array(16));
-const t = memory('t', i64.array(4));
-const flags = memory('flags', u32.array(8));
+const s = memory('s', u64.array(16), { secret: false }); // public: this test is about operators, not secrets
+const t = memory('t', i64.array(4), { secret: false }); // public: this test is about operators, not secrets
+const flags = memory('flags', u32.array(8), { secret: false }); // public: this test is about operators, not secrets
 
 export const operators_u64 = fn([], () => {
   const a = s.load(0), b = s.load(1);

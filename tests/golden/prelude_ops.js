@@ -5,8 +5,8 @@
 // eqz(x) = (x === 0) as a u32. Static operands become constants.
 import { u32, u64, fn, memory, rotl, rotr, bswap, select, andnot, eqz } from 'awasm';
 
-const w = memory('w', u32.array(10));
-const d = memory('d', u64.array(6));
+const w = memory('w', u32.array(10), { secret: false }); // public: this test is about operators, not secrets
+const d = memory('d', u64.array(6), { secret: false }); // public: this test is about operators, not secrets
 
 export const prelude_ops = fn([u32, u32], (x, n) => {
   w.store(0, rotl(x, 7));

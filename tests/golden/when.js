@@ -5,7 +5,7 @@
 // build time. when works inside loops and loops inside when.
 import { u32, fn, memory, loop, when } from 'awasm';
 
-const data = memory('data', u32.array(8));
+const data = memory('data', u32.array(8), { secret: false }); // public: this test is about operators, not secrets
 
 export const clamp = fn([u32], (x) => {
   let r = x;

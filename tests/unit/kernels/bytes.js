@@ -3,10 +3,10 @@
 // lane rotations by whole bytes that lower_ops turns into byte shuffles).
 import { u32, u8x16, u32x4, u64x2, memory, fn, loop, lane, withLane, shuffle, swizzle, rotr, rotl } from 'awasm';
 
-const v = memory('v', u8x16.array(8));
+const v = memory('v', u8x16.array(8), { secret: false }); // public: operator tests, not secrets
 const w = v.as(u32x4);
 const q = v.as(u64x2);
-const out = memory('out', u32.array(4));
+const out = memory('out', u32.array(4), { secret: false }); // public: operator tests, not secrets
 
 export const bytes = fn([u32], (n) => {
   let acc = u8x16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 250, 255);

@@ -2,10 +2,10 @@
 // the reference interpreter before and after each target's lowering.
 import { u32, u64, u32x4, u64x2, memory, fn, loop, lane, withLane, rotr, rotl, bswap, select, andnot, shuffle, eqz } from 'awasm';
 
-const a = memory('a', u32x4.array(4));
-const b = memory('b', u64x2.array(4));
-const bytes = memory('bytes', u32x4.be.array(2));
-const out = memory('out', u32.array(32));
+const a = memory('a', u32x4.array(4), { secret: false }); // public: operator tests, not secrets
+const b = memory('b', u64x2.array(4), { secret: false }); // public: operator tests, not secrets
+const bytes = memory('bytes', u32x4.be.array(2), { secret: false }); // public: operator tests, not secrets
+const out = memory('out', u32.array(32), { secret: false }); // public: operator tests, not secrets
 
 export const lanes32 = fn([u32], (n) => {
   let acc = u32x4(1, 2, 3, 0xffffffff);

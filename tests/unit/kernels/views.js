@@ -3,7 +3,7 @@
 // tests/unit/backends_test.cpp on all four targets (js and runtime split unaligned accesses into bytes).
 import { u8, u16, u32, u64, u32x4, u8x16, memory, fn, loop } from 'awasm';
 
-const buf = memory('buf', u8.array(96));
+const buf = memory('buf', u8.array(96), { secret: false }); // public: operator tests, not secrets
 const w1 = buf.as(u32, 1);          // u32 words starting at byte 1
 const h3 = buf.as(u16.be, 3);       // big-endian u16 at byte 3
 const q6 = buf.as(u64, 6);
