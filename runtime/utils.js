@@ -91,3 +91,33 @@ export function randomBytes(bytesLength = 32) {
     c.getRandomValues(out.subarray(pos, Math.min(bytesLength, pos + 65536)));
   return out;
 }
+
+/**
+ * A cipher whose nonce is made for every encryption: `managedNonce(chacha20poly1305)(key, ...args)`
+ * → { encrypt(data), decrypt(data) }, as @noble/ciphers has it. encrypt draws `nonceLength`
+ * random bytes (`random`, default randomBytes) and returns nonce ‖ ciphertext; decrypt takes the
+ * nonce from the front. A new cipher instance per call, so the nonce-reuse guard never trips.
+ */
+export function managedNonce(cipher, random = randomBytes) {
+  if (typeof cipher !== 'function') throw new TypeError(`"cipher" must be a cipher function, got ${typeName(cipher)}`);
+  const n = cipher.nonceLength;
+  if (!Number.isSafeInteger(n) || n < 1 || cipher.varSizeNonce) throw new TypeError('"cipher" must have a fixed nonceLength');
+  if (typeof random !== 'function') throw new TypeError(`"random" must be a function, got ${typeName(random)}`);
+  return (key, ...args) => ({
+    encrypt(data) {
+      abytes(data, 'data');
+      const nonce = random(n);
+      if (!isBytes(nonce) || nonce.length !== n) throw new TypeError(`"random" must return a Uint8Array of ${n} bytes`);
+      const ct = cipher(key, nonce, ...args).encrypt(data);
+      const out = new Uint8Array(n + ct.length);
+      out.set(nonce, 0);
+      out.set(ct, n);
+      return out;
+    },
+    decrypt(data) {
+      abytes(data, 'data');
+      if (data.length < n) throw new RangeError(`"data" must be at least ${n} bytes (the nonce), got ${data.length}`);
+      return cipher(key, data.subarray(0, n), ...args).decrypt(data.subarray(n));
+    },
+  });
+}

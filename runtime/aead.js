@@ -1,0 +1,416 @@
+// The ChaCha/Salsa + Poly1305 AEAD engine (runtime/cipher.js describes engines):
+// chacha20poly1305 (RFC 8439 §2.8), xchacha20poly1305 (draft-arciszewski-xchacha: HChaCha20
+// subkey, then chacha20poly1305 with the nonce 0^4 ‖ nonce[16..24]) and xsalsa20poly1305 (NaCl's
+// secretbox: HSalsa20 subkey, Poly1305 key from the first 32 keystream bytes, the message
+// encrypted from keystream byte 32, a plain Poly1305 of the ciphertext; the output is tag ‖
+// ciphertext). The stream kernels (runtime/arx.js arxKernels) and the Poly1305 kernels of
+// modules/chacha.js section 2 share the `data` region: each chunk of the message is copied in
+// once, encrypted in place, MACed there (as ciphertext) and copied out — one pass per chunk.
+//
+// Decryption releases no plaintext before the tag is checked: a message that fits one chunk of
+// `data` is copied in once, MACed, checked and only then decrypted and copied out; a longer one is
+// MACed in a first pass over the ciphertext and decrypted in a second. A wrong tag throws an
+// Error before anything is written to the caller's output. Decryption streams (`decrypt.create()`)
+// keep the ciphertext in JS until finish(tag) and return the plaintext from it. Every call zeroes
+// `data`, `arx_in` and `poly` in a `finally`; encryption streams keep the Poly1305 state (r, h, s)
+// and fewer than 16 pending ciphertext bytes in JS between updates.
+import { bytesArg, typeName } from './checks.js';
+import { makeCipher } from './cipher.js';
+import { CHACHA20, XCHACHA20, XSALSA20, arxKernels, arxNames } from './arx.js';
+import { Instance } from './shell.js';
+
+// An AEAD of this family: the stream cipher kind, the nonce length, whether it is RFC 8439's
+// construction (AAD, zero padding, the length block) or NaCl's (a plain Poly1305 of the
+// ciphertext, no AAD), where the message starts in the keystream (64: block 1; 32: NaCl).
+const aead = (name, stream, nonceLength, rfc, tagFirst) => Object.freeze({ name, stream, nonceLength, rfc, tagFirst, base: rfc ? 64 : 32 });
+export const CHACHA20POLY1305 = /* @__PURE__ */ aead('chacha20poly1305', CHACHA20, 12, true, false);
+export const XCHACHA20POLY1305 = /* @__PURE__ */ aead('xchacha20poly1305', { ...XCHACHA20, counterBits: 32 }, 24, true, false);
+export const XSALSA20POLY1305 = /* @__PURE__ */ aead('xsalsa20poly1305', XSALSA20, 24, false, true);
+
+const DATA_BYTES = 16384;
+const POLY_BYTES = 64;
+const TAG = 16;
+const POW32 = 2 ** 32;
+// Room kept after the first chunk of an encryption for the AAD (when it is at most this long it
+// is MACed from there; longer AAD goes through `data` on its own first).
+const AAD_INLINE = 4096;
+
+/** Constant-time comparison of two 16-byte tags (no early exit). */
+function tagsEqual(a, ai, b, bi) {
+  let d = 0;
+  for (let i = 0; i < TAG; i++) d |= a[ai + i] ^ b[bi + i];
+  return d === 0;
+}
+
+/** The AEAD `a` (CHACHA20POLY1305, ...) over `target` (a modules/chacha.js target or its descriptors). */
+export function aeadCipher(a, target, platform = 'unknown') {
+  const required = [...arxNames(a.stream), 'poly1305_init', 'poly1305_blocks', 'poly1305_finish', ...(a.rfc ? ['poly1305_lengths'] : [])];
+  const I = new Instance(a.name, target, required);
+  const K = arxKernels(a.stream, I);
+  const D = I.region('data', DATA_BYTES).offset;
+  const P = I.region('poly', POLY_BYTES).offset;
+  let mem = null, init = null, blocks = null, lengths = null, finish = null;
+  function bind() {
+    K.bind();
+    if (mem === I.mem) return;
+    mem = I.mem;
+    init = I.fns.poly1305_init;
+    blocks = I.fns.poly1305_blocks;
+    lengths = a.rfc ? I.fns.poly1305_lengths : null;
+    finish = I.fns.poly1305_finish;
+  }
+
+  // ---- One session: enter(); try { ... } finally { leave(); }. `used` bounds the bytes of data
+  // a session may have changed (zeroed on leave, rounded up to 256: the SIMD tail).
+  let used = 0;
+  const touch = (end) => {
+    if (end > used) used = end;
+  };
+  function enter(st) {
+    I.enter();
+    bind();
+    used = 0;
+    K.setup(st.key, a.rfc && st.nonce.length === 24 ? st.nonce12 : st.nonce);
+  }
+  function leave() {
+    I.zero(D, (used + 255) & ~255);
+    I.zero(P, POLY_BYTES);
+    K.wipe();
+    used = 0;
+    I.leave();
+  }
+  // Keystream byte `p` (from counter 0) is at data[p % 64] for a chunk starting at p.
+  const counterAt = (p) => K.counter(Math.floor(p / 64) % POW32, Math.floor(p / 64 / POW32));
+  // The Poly1305 key (the first 32 bytes of keystream block 0) into `poly`, then r, s, h = 0.
+  function polyKey() {
+    counterAt(0);
+    mem.fill(0, D, D + 64);
+    K.xor(1);
+    touch(64);
+    mem.copyWithin(P, D, D + 32);
+    mem.fill(0, D, D + 256);
+    init();
+  }
+  // MAC `bytes` of data from offset `at` (a multiple of 16); RFC: zero padding to 16, every block
+  // with the 2^128 bit; NaCl (final = true for its last piece): 0x01 padding without it.
+  function macAt(at, n, final) {
+    const whole = n & ~15;
+    if (whole > 0) blocks(at, whole >> 4, 0);
+    const rest = n - whole;
+    if (rest === 0) return;
+    const e = D + at + n;
+    touch(at + whole + 16);
+    if (a.rfc) {
+      mem.fill(0, e, e + 16 - rest);
+      blocks(at + whole, 1, 0);
+    } else {
+      if (!final) throw new Error('internal: a partial Poly1305 block before the end');
+      mem[e] = 1;
+      mem.fill(0, e + 1, e + 16 - rest);
+      blocks(at + whole, 1, 1);
+    }
+  }
+  // The AAD through data (RFC only), zero-padded.
+  function macAad(aad) {
+    for (let i = 0; i < aad.length; ) {
+      const take = Math.min(DATA_BYTES, aad.length - i);
+      mem.set(aad.subarray(i, i + take), D);
+      touch(take);
+      macAt(0, take, true);
+      i += take;
+    }
+  }
+  // mem[from .. from + n) to dst[at ..] (a loop for short runs: no subarray to allocate).
+  function copyOut(dst, at, from, n) {
+    if (n > 64) dst.set(mem.subarray(from, from + n), at);
+    else for (let j = 0; j < n; j++) dst[at + j] = mem[from + j];
+  }
+  // The tag into t[ti ..]: the length block (RFC), then h + s.
+  function tagInto(aadLen, n, t, ti) {
+    if (a.rfc) lengths(aadLen, n);
+    finish();
+    for (let i = 0; i < TAG; i++) t[ti + i] = mem[P + i];
+  }
+
+  // ---- Encryption: src (n bytes) to ct (n bytes), MACed as it goes. `s` carries the position
+  // (message bytes done), the pending ciphertext bytes not MACed yet (< 16, RFC only: NaCl's
+  // messages go in one call) and whether the Poly1305 key and AAD were done.
+  function encryptPart(s, src, ct, ctAt, last) {
+    const n = src.length;
+    for (let i = 0; i < n || (i === 0 && !s.started); ) {
+      const p = a.base + s.pos; // keystream byte of the next message byte
+      let off = p % 64;
+      let room = DATA_BYTES - off;
+      // The first chunk of a message: keystream from block 0 (its first 32 bytes are the
+      // Poly1305 key), the message after it; the AAD (short) after the chunk.
+      const first = !s.started && s.aad.length <= AAD_INLINE;
+      if (first) {
+        off = a.base;
+        room = DATA_BYTES - a.base - 256 - ((s.aad.length + 15) & ~15);
+      } else if (!s.started) {
+        polyKey();
+        macAad(s.aad);
+        s.started = true;
+      }
+      const take = Math.min(room, n - i);
+      const k = s.pendingLen; // ciphertext bytes of the block before, not MACed yet
+      if (first) counterAt(0);
+      else counterAt(p - off);
+      mem.set(i === 0 && take === n ? src : src.subarray(i, i + take), D + off);
+      touch(off + take);
+      K.xor((off + take + 63) >> 6);
+      if (first) {
+        mem.copyWithin(P, D, D + 32);
+        init();
+        const at = (off + take + 255) & ~255;
+        if (s.aad.length > 0) {
+          mem.set(s.aad, D + at);
+          touch(at + s.aad.length);
+          macAt(at, s.aad.length, true);
+        }
+        s.started = true;
+      }
+      copyOut(ct, ctAt + i, D + off, take);
+      // MAC the ciphertext from the pending bytes on: whole blocks now, the rest at the end.
+      const from = off - k;
+      for (let j = 0; j < k; j++) mem[D + from + j] = s.pending[j];
+      const total = k + take;
+      const isLast = last && i + take === n;
+      const mac = isLast ? total : total & ~15;
+      macAt(from, mac, true);
+      s.pendingLen = total - mac;
+      for (let j = 0; j < s.pendingLen; j++) s.pending[j] = mem[D + from + mac + j];
+      s.pos += take;
+      i += take;
+    }
+  }
+  function checkLimit(s, n) {
+    K.limit(0, 0, Math.ceil((a.base + s.pos + n) / 64));
+  }
+  const newState = (st, stream) => ({ st, aad: st === null ? EMPTY : st.aad, pos: 0, started: false, pending: stream ? new Uint8Array(16) : null, pendingLen: 0, poly: null });
+
+  // One-shot calls reuse one state object (a session cannot be re-entered: Instance.enter).
+  const oneShot = newState(null, false);
+  function encrypt(st, src, dst) {
+    const n = src.length;
+    const s = oneShot;
+    s.st = st;
+    s.aad = st.aad;
+    s.pos = 0;
+    s.started = false;
+    s.pendingLen = 0;
+    checkLimit(s, n);
+    // NaCl's ciphertext goes 16 bytes after the tag: written over its own input (the same array,
+    // in place) it would overwrite plaintext not read yet, so that plaintext is copied first.
+    const copy = a.tagFirst && n > 0 && dst.buffer === src.buffer && dst.byteOffset < src.byteOffset + n && src.byteOffset < dst.byteOffset + dst.length;
+    if (copy) src = src.slice();
+    enter(st);
+    try {
+      encryptPart(s, src, dst, a.tagFirst ? TAG : 0, true);
+      tagInto(s.aad.length, n, dst, a.tagFirst ? 0 : n);
+    } finally {
+      leave();
+      s.st = null; // (no reference to the instance's key outlives the call)
+      s.aad = EMPTY;
+      if (copy) src.fill(0);
+    }
+  }
+
+  // ---- Decryption. MAC the ciphertext (src, n bytes), check against the tag, then decrypt.
+  function decrypt(st, src, dst) {
+    const n = src.length - TAG;
+    const tagAt = a.tagFirst ? 0 : n;
+    const ct = a.tagFirst ? src.subarray(TAG) : src.subarray(0, n);
+    K.limit(0, 0, Math.ceil((a.base + n) / 64));
+    const tag = new Uint8Array(TAG);
+    enter(st);
+    try {
+      polyKey();
+      if (a.rfc) macAad(st.aad);
+      const off0 = a.base % 64;
+      const resident = off0 + n <= DATA_BYTES; // one chunk: copied in once
+      // Pass 1: the MAC of the ciphertext.
+      for (let i = 0; i < n || i === 0; ) {
+        const off = i === 0 ? off0 : 0;
+        const take = Math.min(DATA_BYTES - off, n - i);
+        mem.set(ct.subarray(i, i + take), D + off);
+        touch(off + take);
+        macAt(off, take, i + take === n);
+        i += take;
+        if (n === 0) break;
+      }
+      tagInto(st.aad.length, n, tag, 0);
+      if (!tagsEqual(tag, 0, src, tagAt)) throw new Error(`${a.name}: invalid tag (the ciphertext, nonce, key or AAD is wrong): nothing was decrypted`);
+      // Pass 2: decrypt (the chunk still in data when there was only one).
+      for (let i = 0; i < n; ) {
+        const p = a.base + i;
+        const off = p % 64;
+        const take = Math.min(DATA_BYTES - off, n - i);
+        counterAt(p - off);
+        if (!resident) mem.set(ct.subarray(i, i + take), D + off);
+        K.xor((off + take + 63) >> 6);
+        copyOut(dst, i, D + off, take);
+        i += take;
+      }
+    } finally {
+      tag.fill(0);
+      leave();
+    }
+  }
+
+  // ---- Streams. Encryption: each update a session from the saved Poly1305 state.
+  class EncryptStream {
+    constructor(st) {
+      this.s = newState({ ...st, key: st.key.slice(), nonce: st.nonce.slice(), nonce12: st.nonce12 === null ? null : st.nonce12.slice() }, true);
+      if (!a.rfc) this.parts = []; // NaCl's tag comes first: the whole message is needed (see finish)
+    }
+    outputLength(n) {
+      return a.rfc ? n : 0;
+    }
+    update(src, dst) {
+      if (!a.rfc) {
+        this.parts.push(src.slice());
+        return;
+      }
+      const s = this.s;
+      checkLimit(s, src.length);
+      if (src.length === 0) return;
+      enter(s.st);
+      try {
+        if (s.poly !== null) mem.set(s.poly, P);
+        encryptPart(s, src, dst, 0, false);
+        if (s.poly === null) s.poly = new Uint8Array(POLY_BYTES);
+        s.poly.set(mem.subarray(P, P + POLY_BYTES));
+      } finally {
+        leave();
+      }
+    }
+    finish(tag) {
+      if (tag !== undefined) throw new TypeError('"tag" must be undefined for an encryption stream (finish() returns the tag)');
+      const s = this.s;
+      if (!a.rfc) {
+        const msg = concat(this.parts);
+        const out = new Uint8Array(msg.length + TAG);
+        try {
+          encrypt(s.st, msg, out);
+        } finally {
+          msg.fill(0);
+        }
+        return { data: out.subarray(TAG), tag: out.slice(0, TAG) };
+      }
+      const t = new Uint8Array(TAG);
+      enter(s.st);
+      try {
+        if (s.poly !== null) mem.set(s.poly, P);
+        // Nothing encrypted yet: the key and AAD now (an empty message).
+        if (!s.started) encryptPart(s, EMPTY, EMPTY, 0, true);
+        else if (s.pendingLen > 0) {
+          mem.set(s.pending.subarray(0, s.pendingLen), D);
+          touch(s.pendingLen);
+          macAt(0, s.pendingLen, true);
+        }
+        tagInto(s.aad.length, s.pos, t, 0);
+      } finally {
+        leave();
+      }
+      return { data: new Uint8Array(0), tag: t };
+    }
+    wipe() {
+      const s = this.s;
+      s.st.key.fill(0);
+      s.pending.fill(0);
+      if (s.poly !== null) s.poly.fill(0);
+      if (this.parts) for (const p of this.parts) p.fill(0);
+    }
+  }
+  // Decryption: the ciphertext kept until finish(tag) (no plaintext before the tag is checked).
+  class DecryptStream {
+    constructor(st) {
+      this.st = { ...st, key: st.key.slice() };
+      this.parts = [];
+    }
+    outputLength() {
+      return 0;
+    }
+    update(src) {
+      this.parts.push(src.slice());
+    }
+    finish(tag) {
+      if (tag === undefined) throw new TypeError(`"tag" must be Uint8Array of length ${TAG}: ${a.name} decryption streams check it in finish(tag)`);
+      if (tag.length !== TAG) throw new RangeError(`"tag" must have length ${TAG}, got ${tag.length}`);
+      // The ciphertext and tag in the layout of a one-shot call (NaCl: tag first).
+      const src = concat(a.tagFirst ? [tag, ...this.parts] : [...this.parts, tag]);
+      const out = new Uint8Array(src.length - TAG);
+      try {
+        decrypt(this.st, src, out);
+      } finally {
+        src.fill(0);
+      }
+      return { data: out };
+    }
+    wipe() {
+      this.st.key.fill(0);
+      for (const p of this.parts) p.fill(0);
+    }
+  }
+
+  return makeCipher({
+    name: a.name,
+    platform,
+    blockSize: 64,
+    nonceLength: a.nonceLength,
+    tagLength: TAG,
+    varSizeNonce: false,
+    keyLengths: [32],
+    // The third argument is the AAD (RFC 8439 forms; none for NaCl's).
+    third: (v) => {
+      if (v === undefined) return null;
+      if (!a.rfc) throw new TypeError(`${a.name} takes no AAD (a third argument), got ${typeName(v)}`);
+      return bytesArg(v, 'AAD').slice();
+    },
+    prepare(st) {
+      st.aad = st.params === null ? EMPTY : st.params;
+      st.nonce12 = null;
+      if (a.rfc && st.nonce.length === 24) {
+        st.nonce12 = new Uint8Array(28); // what setup() takes: 16 bytes for HChaCha20, then 4 zeros and 8 bytes
+        st.nonce12.set(st.nonce.subarray(0, 16));
+        st.nonce12.set(st.nonce.subarray(16), 20);
+      }
+    },
+    outputLength(encrypting, n) {
+      if (encrypting) return n + TAG;
+      if (n < TAG) throw new RangeError(`"data" must be at least ${TAG} bytes (the tag), got ${n}`);
+      return n - TAG;
+    },
+    run: (st, encrypting, src, dst) => (encrypting ? encrypt(st, src, dst) : decrypt(st, src, dst)),
+    stream: (st, encrypting) => (encrypting ? new EncryptStream(st) : new DecryptStream(st)),
+    asyncWhole: (encrypting) => !encrypting || !a.rfc,
+    instance: I,
+  });
+}
+const EMPTY = new Uint8Array(0);
+
+// The parts concatenated.
+function concat(parts) {
+  let n = 0;
+  for (const p of parts) n += p.length;
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/**
+ * NaCl's secretbox over an entry's xsalsa20poly1305: `secretbox(key, nonce)` → { seal, open }
+ * (seal = encrypt: tag ‖ ciphertext; open = decrypt), as @noble/ciphers has it.
+ */
+export function secretboxOf(xsalsa20poly1305) {
+  function secretbox(key, nonce) {
+    const c = xsalsa20poly1305(key, nonce);
+    return { seal: c.encrypt, open: c.decrypt };
+  }
+  return Object.freeze(Object.assign(secretbox, { nonceLength: 24, tagLength: 16, getPlatform: xsalsa20poly1305.getPlatform }));
+}
