@@ -9,7 +9,8 @@
 // kernels keep s_i = 5 r_i beside r.
 //
 // Nothing here branches or indexes memory on a value: every step is the same arithmetic whatever
-// the key and the message (the final conditional subtraction is a mask).
+// the key and the message (the final conditional subtraction is a mask). The scalar forms work on
+// u32 limbs; limbs2/step2 are the same arithmetic on two blocks in u64x2 lanes (the wasm kernels).
 import { u32, u64, mul32 } from 'awasm';
 
 export const MASK26 = 0x3ffffff;
@@ -103,3 +104,50 @@ export function tag(h, sWords) {
   }
   return out;
 }
+
+// ---- Two blocks at a time in u64x2 lanes (wasm). Lane 0 and lane 1 are two accumulators: lane 0
+// takes blocks 1, 3, 5, ..., lane 1 blocks 2, 4, 6, ..., each step multiplying both by r^2; the
+// last step multiplies lane 0 by r^2 and lane 1 by r, so that their sum is Horner's h. Limbs are
+// u64x2 lanes below 2^32, so mul32 (i64x2.extmul of the low words) gives the products.
+
+// The limbs of two blocks, given the low and high 64 bits of each block as u64x2 lanes
+// (lo = [block 0 bits 0..63, block 1 bits 0..63], hi likewise for bits 64..127).
+export function limbs2(lo, hi, top) {
+  return [
+    lo & MASK26,
+    (lo >>> 26) & MASK26,
+    ((lo >>> 52) | (hi << 12)) & MASK26,
+    (hi >>> 14) & MASK26,
+    (hi >>> 40) | top,
+  ];
+}
+// (H + M) * R in the lanes (R and S: u64x2 limbs of the multiplier and 5 times it), partly carried.
+// The lanes stay below 2^32 (mul32 reads their low words): limbs below 2^27 after M is added,
+// column sums below 2^58, so nothing leaves the u64 lanes.
+export function step2(H, M, R, S, mask) {
+  const d = products(H.map((x, i) => x + M[i]), R, S);
+  const h = [d[0] & mask];
+  let c = d[0] >>> 26;
+  for (let k = 1; k < 5; k++) {
+    const x = d[k] + c;
+    h.push(x & mask);
+    c = x >>> 26;
+  }
+  const h0 = h[0] + c + (c << 2);
+  h[0] = h0 & mask;
+  h[1] = h[1] + (h0 >>> 26);
+  return h;
+}
+// Limbs below 2^26 (limb 1 up to 2^26 + 63) from u32 limbs below 2^29 (the sum of two lanes).
+export function normalize(h) {
+  let [h0, h1, h2, h3, h4] = h;
+  let c = h0 >>> 26; h0 = h0 & MASK26;
+  h1 = h1 + c; c = h1 >>> 26; h1 = h1 & MASK26;
+  h2 = h2 + c; c = h2 >>> 26; h2 = h2 & MASK26;
+  h3 = h3 + c; c = h3 >>> 26; h3 = h3 & MASK26;
+  h4 = h4 + c; c = h4 >>> 26; h4 = h4 & MASK26;
+  h0 = h0 + c + (c << 2); c = h0 >>> 26; h0 = h0 & MASK26;
+  return [h0, h1 + c, h2, h3, h4];
+}
+// r^2 mod p, partly carried, from r.
+export const square = (r, s) => carry(products(r, r, s));

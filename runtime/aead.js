@@ -28,7 +28,7 @@ export const XCHACHA20POLY1305 = /* @__PURE__ */ aead('xchacha20poly1305', { ...
 export const XSALSA20POLY1305 = /* @__PURE__ */ aead('xsalsa20poly1305', XSALSA20, 24, false, true);
 
 const DATA_BYTES = 16384;
-const POLY_BYTES = 64;
+const POLY_BYTES = 128; // the `poly` region: r, h, s and (wasm) r^2
 const TAG = 16;
 const POW32 = 2 ** 32;
 // Room kept after the first chunk of an encryption for the AAD (when it is at most this long it
@@ -44,18 +44,19 @@ function tagsEqual(a, ai, b, bi) {
 
 /** The AEAD `a` (CHACHA20POLY1305, ...) over `target` (a modules/chacha.js target or its descriptors). */
 export function aeadCipher(a, target, platform = 'unknown') {
-  const required = [...arxNames(a.stream), 'poly1305_init', 'poly1305_blocks', 'poly1305_finish', ...(a.rfc ? ['poly1305_lengths'] : [])];
+  const required = [...arxNames(a.stream), 'poly1305_init', 'poly1305_blocks', 'poly1305_finish', ...(a.rfc ? ['poly1305_bytes', 'poly1305_lengths'] : [])];
   const I = new Instance(a.name, target, required);
   const K = arxKernels(a.stream, I);
   const D = I.region('data', DATA_BYTES).offset;
   const P = I.region('poly', POLY_BYTES).offset;
-  let mem = null, init = null, blocks = null, lengths = null, finish = null;
+  let mem = null, init = null, blocks = null, bytes = null, lengths = null, finish = null;
   function bind() {
     K.bind();
     if (mem === I.mem) return;
     mem = I.mem;
     init = I.fns.poly1305_init;
     blocks = I.fns.poly1305_blocks;
+    bytes = a.rfc ? I.fns.poly1305_bytes : null;
     lengths = a.rfc ? I.fns.poly1305_lengths : null;
     finish = I.fns.poly1305_finish;
   }
@@ -94,21 +95,17 @@ export function aeadCipher(a, target, platform = 'unknown') {
   // MAC `bytes` of data from offset `at` (a multiple of 16); RFC: zero padding to 16, every block
   // with the 2^128 bit; NaCl (final = true for its last piece): 0x01 padding without it.
   function macAt(at, n, final) {
+    if (a.rfc) return void bytes(at, n); // the kernel masks the zero padding
     const whole = n & ~15;
     if (whole > 0) blocks(at, whole >> 4, 0);
     const rest = n - whole;
     if (rest === 0) return;
     const e = D + at + n;
     touch(at + whole + 16);
-    if (a.rfc) {
-      mem.fill(0, e, e + 16 - rest);
-      blocks(at + whole, 1, 0);
-    } else {
-      if (!final) throw new Error('internal: a partial Poly1305 block before the end');
-      mem[e] = 1;
-      mem.fill(0, e + 1, e + 16 - rest);
-      blocks(at + whole, 1, 1);
-    }
+    if (!final) throw new Error('internal: a partial Poly1305 block before the end');
+    mem[e] = 1;
+    mem.fill(0, e + 1, e + 16 - rest);
+    blocks(at + whole, 1, 1);
   }
   // The AAD through data (RFC only), zero-padded.
   function macAad(aad) {

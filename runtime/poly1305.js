@@ -4,7 +4,7 @@
 // the `poly` region into r, s and h = 0, poly1305_blocks absorbs whole 16-byte blocks of `data`,
 // poly1305_finish leaves the tag in the first 16 bytes of `poly`. This file copies messages into
 // `data` a region at a time, pads the final partial block (0x01, then zeros; absorbed without the
-// 2^128 bit) and keeps a stream's state (r, h, s: the 64 bytes of `poly`) and its pending bytes
+// 2^128 bit) and keeps a stream's state (r, h, s, r^2: the 128 bytes of `poly`) and its pending bytes
 // (fewer than 16) in JS between calls.
 //
 // Memory model as in runtime/md.js: each MAC loads its own target instance on first use, and no call
@@ -15,7 +15,7 @@ import { bytesArg, isBytes, notBytes } from './checks.js';
 
 const BLOCK = 16;
 const KEY_BYTES = 32;
-const STATE_BYTES = 64; // the `poly` region: r (words 0..4), h (5..9), s (10..13)
+const STATE_BYTES = 128; // the `poly` region: r (words 0..4), h (5..9), s (10..13), r^2 (16..20)
 
 /**
  * `poly1305` over `target`: a generated modules/chacha.js target, or the list of the function

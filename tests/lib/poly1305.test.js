@@ -194,7 +194,7 @@ forEachBackend(test, backends, 'poly1305', (b) => {
     assert.equal(hex(mac(m, { key, dkLen: 16 })), want);
   });
 
-  test(`${b.name}: the kernels' AEAD contract: blocks at an offset of data, the RFC 8439 length block`, async () => {
+  test(`${b.name}: the kernels' AEAD contract: blocks and bytes at an offset of data, the RFC 8439 length block`, async () => {
     const target = await import(`${repoRoot}/targets/${b.name}/chacha.js`);
     const { mem, fns } = target.instantiate();
     const P = target.regions.poly.offset;
@@ -220,7 +220,34 @@ forEachBackend(test, backends, 'poly1305', (b) => {
       fns.poly1305_lengths(aadLen, ctLen);
       fns.poly1305_finish();
       assert.equal(hex(mem.subarray(P, P + 16)), ref(whole, key), `aad ${aadLen}, ct ${ctLen} at ${off}`);
-      assert.ok(mem.subarray(P + 16, P + 64).every((x) => x === 0), 'finish zeroes r, h and s');
+      assert.ok(mem.subarray(P + 16, P + target.regions.poly.bytes).every((x) => x === 0), 'finish zeroes r, h, s and r^2');
+      mem.fill(0);
+    }
+    // poly1305_bytes: the AAD and the ciphertext each zero-padded by the kernel, with garbage
+    // (keystream) in `data` past them; every remainder 0..15, even and odd block counts.
+    for (let i = 0; i < 40; i++) {
+      const aadLen = i < 16 ? i : rng.int(300);
+      const ctLen = i < 16 ? 40 + i : rng.int(3000);
+      const key = rng.bytes(32);
+      const aad = rng.bytes(aadLen);
+      const ct = rng.bytes(ctLen);
+      const pad = (n) => new Uint8Array((16 - (n % 16)) % 16);
+      const lens = new Uint8Array(16);
+      new DataView(lens.buffer).setBigUint64(0, BigInt(aadLen), true);
+      new DataView(lens.buffer).setBigUint64(8, BigInt(ctLen), true);
+      const want = ref(Buffer.concat([aad, pad(aadLen), ct, pad(ctLen), lens]), key);
+      const offA = 16 * rng.int(8);
+      const offC = 16 * (8 + rng.int(8));
+      mem.set(rng.bytes(4096), D); // garbage around and past both
+      mem.set(key, P);
+      fns.poly1305_init();
+      mem.set(aad, D + offA);
+      fns.poly1305_bytes(offA, aadLen);
+      mem.set(ct, D + offC);
+      fns.poly1305_bytes(offC, ctLen);
+      fns.poly1305_lengths(aadLen, ctLen);
+      fns.poly1305_finish();
+      assert.equal(hex(mem.subarray(P, P + 16)), want, `poly1305_bytes: aad ${aadLen} at ${offA}, ct ${ctLen} at ${offC}`);
       mem.fill(0);
     }
     // Lengths above 2^32 reach the high words of the length block.
