@@ -87,3 +87,14 @@ export const argon2id = /* @__PURE__ */ argon2Kdf(ARGON2ID, [argon2.$argon2_fill
 import * as polyKernels from './targets/runtime/chacha.js';
 import { poly1305Mac } from './runtime/poly1305.js';
 export const poly1305 = /* @__PURE__ */ poly1305Mac([polyKernels.$poly1305_init, polyKernels.$poly1305_blocks, polyKernels.$poly1305_finish], 'runtime');
+// Salsa20 and ChaCha stream ciphers (runtime/arx.js over modules/chacha.js; the cipher shape of
+// runtime/cipher.js): each built from the kernels it uses.
+import * as chachaKernels from './targets/runtime/chacha.js';
+import { CHACHA12, CHACHA20, CHACHA20ORIG, CHACHA8, SALSA20, XCHACHA20, XSALSA20, arxCipher } from './runtime/arx.js';
+export const salsa20 = /* @__PURE__ */ arxCipher(SALSA20, [chachaKernels.$salsa_xor], 'runtime');
+export const xsalsa20 = /* @__PURE__ */ arxCipher(XSALSA20, [chachaKernels.$salsa_xor, chachaKernels.$hsalsa], 'runtime');
+export const chacha20 = /* @__PURE__ */ arxCipher(CHACHA20, [chachaKernels.$chacha_xor], 'runtime');
+export const chacha20orig = /* @__PURE__ */ arxCipher(CHACHA20ORIG, [chachaKernels.$chacha_xor], 'runtime');
+export const xchacha20 = /* @__PURE__ */ arxCipher(XCHACHA20, [chachaKernels.$chacha_xor, chachaKernels.$hchacha], 'runtime');
+export const chacha8 = /* @__PURE__ */ arxCipher(CHACHA8, [chachaKernels.$chacha_xor], 'runtime');
+export const chacha12 = /* @__PURE__ */ arxCipher(CHACHA12, [chachaKernels.$chacha_xor], 'runtime');

@@ -7,6 +7,7 @@
 //
 //   node tools/bench.js [filter] [--rounds=5] [--slice=100] [--runtime] [--backends=wasm,js] [--argon2-m=65536]
 //
+// The cipher cases ("chacha20", "salsa20 64B"; CIPHERS below) encrypt with a fresh instance per call.
 // The KDF cases ("pbkdf2", "scrypt", "argon2"; KDFS below) run one derivation per call against
 // @noble/hashes, hash-wasm and node:crypto where they have it, and show ms per call and ratios.
 //
@@ -300,6 +301,58 @@ for (const k of KDFS.filter((x) => x.name.includes(filter))) {
   console.log(`${pad('implementation', 26)} ${pad('ms', 10, true)} ${pad('x noble', 8, true)} ${pad('x hash-wasm', 12, true)} ${pad('x node', 8, true)}`);
   impls.forEach((impl, i) => {
     console.log(`${pad(impl.name, 26)} ${pad(fmt(med[i], 1), 10, true)} ${pad(ratio(i, 'noble'), 8, true)} ${pad(ratio(i, 'hw'), 12, true)} ${pad(ratio(i, 'node'), 8, true)}`);
+  });
+}
+// The ciphers (CIPHERS below): one encryption per call with a fresh instance (a cipher instance
+// encrypts once), against @noble/ciphers and node:crypto where it has the cipher. The runtime
+// backend joins the 64 B and 1 KiB rows (1 MiB with --runtime).
+const CKEY = new Uint8Array(32).map((_, i) => i * 7 + 1);
+const CNONCE = new Uint8Array(24).map((_, i) => i * 13 + 5);
+const nobleCipher = async (name) => {
+  const m = { ...(await import('@noble/ciphers/chacha.js')), ...(await import('@noble/ciphers/salsa.js')) };
+  return m[name];
+};
+const CIPHERS = {
+  chacha20: {
+    node: async () => {
+      const { createCipheriv } = await import('node:crypto');
+      const iv = new Uint8Array(16); // node: 4-byte little-endian counter, then the 12-byte nonce
+      iv.set(CNONCE.subarray(0, 12), 4);
+      return (m) => createCipheriv('chacha20', CKEY, iv).update(m);
+    },
+  },
+  chacha20orig: {}, xchacha20: {}, salsa20: {}, xsalsa20: {}, chacha8: {}, chacha12: {},
+};
+const cipherCases = [];
+for (const name of Object.keys(CIPHERS).filter((a) => ours.length > 0 && typeof ours[0].mod[a] === 'function'))
+  for (const [label, size] of [['64B', 64], ['1KiB', KiB], ['1MiB', KiB * KiB]]) cipherCases.push({ name: `${name} ${label}`, cipher: name, size });
+for (const c of cipherCases.filter((x) => x.name.includes(filter))) {
+  const msg = new Uint8Array(c.size).map((_, i) => (i * 131 + 7) & 255);
+  const nonce = CNONCE.subarray(0, ours[0].mod[c.cipher].nonceLength);
+  const noble = await nobleCipher(c.cipher);
+  const impls = ours.filter((o) => WITH_RUNTIME || o.backend !== 'runtime' || c.size <= 64 * KiB)
+    .map(({ name, mod }) => ({ name, sync: (m) => mod[c.cipher](CKEY, nonce).encrypt(m) }));
+  impls.push({ name: '@noble/ciphers', sync: (m) => noble(CKEY, nonce, m), ref: 'noble' });
+  if (CIPHERS[c.cipher].node) impls.push({ name: 'node:crypto', sync: await CIPHERS[c.cipher].node(), ref: 'node' });
+  const want = toHex(noble(CKEY, nonce, msg));
+  for (const impl of impls) if (toHex(impl.sync(msg)) !== want) throw new Error(`${impl.name} gives a wrong ${c.name} ciphertext`);
+  const states = impls.map(() => ({ batch: 1 }));
+  for (const [i, impl] of impls.entries()) await runSlice(impl, msg, Math.min(SLICE_MS, 100), states[i]); // warm-up
+  const rates = impls.map(() => []);
+  for (let r = 0; r < ROUNDS; r++)
+    for (let j = 0; j < impls.length; j++) {
+      const i = (j + r) % impls.length;
+      const [calls, secs] = await runSlice(impls[i], msg, SLICE_MS, states[i]);
+      rates[i].push(calls / secs);
+    }
+  const med = rates.map(median);
+  const rateOf = (ref) => (impls.findIndex((x) => x.ref === ref) < 0 ? NaN : med[impls.findIndex((x) => x.ref === ref)]);
+  console.log(`\n${c.name} (${c.size} bytes)`);
+  console.log(`${pad('implementation', 26)} ${pad('MB/s', 10, true)} ${pad('calls/s', 13, true)} ${pad('x noble', 8, true)} ${pad('x node', 8, true)}`);
+  impls.forEach((impl, i) => {
+    const mbs = (med[i] * c.size) / 1e6;
+    const x = (ref) => (Number.isNaN(rateOf(ref)) ? '—' : fmt(med[i] / rateOf(ref), 2));
+    console.log(`${pad(impl.name, 26)} ${pad(fmt(mbs, mbs < 10 ? 2 : 0), 10, true)} ${pad(fmt(med[i]), 13, true)} ${pad(x('noble'), 8, true)} ${pad(x('node'), 8, true)}`);
   });
 }
 console.log(`\n(total ${fmt((performance.now() - started) / 1000, 1)} s; sink ${sink & 1})`);

@@ -1,0 +1,183 @@
+// The Salsa20/ChaCha engine (runtime/cipher.js describes engines): salsa20, xsalsa20, chacha20
+// (RFC 8439: 32-bit counter, 96-bit nonce), chacha20orig (64-bit counter, 64-bit nonce),
+// xchacha20 (XChaCha draft: HChaCha20 subkey, then the 64-bit-counter layout, as @noble/ciphers
+// and libsodium), chacha8 and chacha12 (the RFC 8439 layout with 8 and 12 rounds).
+//
+// The kernels (modules/chacha.js section 1, docs/target-contract.md) XOR keystream blocks into
+// the `data` region in place from the sixteen input words of `arx_in`; this file writes those
+// words (constants, key, nonce, counter), runs HChaCha20/HSalsa20 for the extended nonces, moves
+// the caller's bytes through `data` in chunks, and refuses a counter that would pass the layout's
+// limit (2^32 blocks for the RFC 8439 layout, 2^64 for the others) before writing anything.
+//
+// A stream at byte position p of the keystream puts its bytes at data[p % 64 ..], so the kernel
+// starts at a block boundary and no keystream is kept between calls. Every call zeroes `arx_in`
+// and the part of `data` it used (rounded up to 256 bytes: see modules/chacha.js) in a `finally`:
+// no key, nonce, keystream or message byte stays in the kernel memory.
+import { mustBe, typeName } from './checks.js';
+import { makeCipher } from './cipher.js';
+import { Instance } from './shell.js';
+
+// A cipher of this family: its core, double rounds, nonce length, counter width (32: word 12
+// alone, the nonce takes word 13), extended nonce (HChaCha20/HSalsa20 over the first 16 bytes),
+// accepted key lengths (16-byte keys use the "expand 16-byte k" constants and the key twice).
+const kind = (name, core, doubleRounds, nonceLength, counterBits, extended, keyLengths) =>
+  Object.freeze({ name, core, doubleRounds, nonceLength, counterBits, extended, keyLengths: Object.freeze(keyLengths) });
+export const SALSA20 = /* @__PURE__ */ kind('salsa20', 'salsa', 10, 8, 64, false, [16, 32]);
+export const XSALSA20 = /* @__PURE__ */ kind('xsalsa20', 'salsa', 10, 24, 64, true, [32]);
+export const CHACHA20 = /* @__PURE__ */ kind('chacha20', 'chacha', 10, 12, 32, false, [32]);
+export const CHACHA20ORIG = /* @__PURE__ */ kind('chacha20orig', 'chacha', 10, 8, 64, false, [16, 32]);
+export const XCHACHA20 = /* @__PURE__ */ kind('xchacha20', 'chacha', 10, 24, 64, true, [32]);
+export const CHACHA8 = /* @__PURE__ */ kind('chacha8', 'chacha', 4, 12, 32, false, [32]);
+export const CHACHA12 = /* @__PURE__ */ kind('chacha12', 'chacha', 6, 12, 32, false, [32]);
+
+// "expand 32-byte k" and "expand 16-byte k" as little-endian words.
+const SIGMA = [0x61707865, 0x3320646e, 0x79622d32, 0x6b206574];
+const TAU = [0x61707865, 0x3120646e, 0x79622d36, 0x6b206574];
+// Where each core keeps the constants, the key words, the counter (low word; the high word
+// follows) and the nonce words of the 64-bit-counter layout; the extended nonce's first 16 bytes
+// go where counter and nonce are (ChaCha 12..15, Salsa 6..9).
+const LAYOUT = {
+  chacha: { constants: [0, 1, 2, 3], key: [4, 5, 6, 7, 8, 9, 10, 11], counter: 12, nonce: 14, ext: 12, xor: 'chacha_xor', sub: 'hchacha' },
+  salsa: { constants: [0, 5, 10, 15], key: [1, 2, 3, 4, 11, 12, 13, 14], counter: 8, nonce: 6, ext: 6, xor: 'salsa_xor', sub: 'hsalsa' },
+};
+const POW32 = 2 ** 32;
+const DATA_BYTES = 16384;
+const STATE_BYTES = 64;
+
+// opts.counter: the first block's counter, a non-negative integer (a number, or a bigint for the
+// 64-bit counters beyond 2^53), stored as [low word, high word].
+function counterOption(bits) {
+  return (v, params) => {
+    const what = bits === 32 ? 'an integer from 0 to 2^32 - 1' : 'an integer from 0 to 2^64 - 1 (a number or bigint)';
+    let lo, hi;
+    if (typeof v === 'number') {
+      if (!Number.isSafeInteger(v) || v < 0) throw mustBe(RangeError, 'opts.counter', what, v);
+      lo = v % POW32;
+      hi = Math.floor(v / POW32);
+    } else if (typeof v === 'bigint' && bits === 64) {
+      if (v < 0n || v >= 1n << 64n) throw mustBe(RangeError, 'opts.counter', what, v);
+      lo = Number(v & 0xffffffffn);
+      hi = Number(v >> 32n);
+    } else throw mustBe(TypeError, 'opts.counter', what, typeName(v));
+    if (bits === 32 && hi !== 0) throw mustBe(RangeError, 'opts.counter', what, v);
+    params.lo = lo;
+    params.hi = hi;
+  };
+}
+
+/**
+ * The cipher function of `k` (SALSA20, CHACHA20, ...) over `target`: a generated modules/chacha.js
+ * target, or the list of the function descriptors it uses (what the entries pass).
+ */
+export function arxCipher(k, target, platform = 'unknown') {
+  const L = LAYOUT[k.core];
+  const I = new Instance(k.name, target, k.extended ? [L.xor, L.sub] : [L.xor]);
+  const D = I.region('data', DATA_BYTES).offset;
+  const S = I.region('arx_in', STATE_BYTES).offset;
+  const SW = S >> 2;
+  let mem = null, mem32 = null, xor = null, sub = null;
+
+  // The input words for key and nonce, with the counter words left for xorAt().
+  function setup(key, nonce) {
+    const consts = key.length === 32 ? SIGMA : TAU;
+    for (let i = 0; i < 4; i++) mem32[SW + L.constants[i]] = consts[i];
+    for (let i = 0; i < 8; i++) {
+      const b = (i & 3) * 4 + (key.length === 32 ? (i >> 2) * 16 : 0);
+      mem32[SW + L.key[i]] = key[b] | (key[b + 1] << 8) | (key[b + 2] << 16) | (key[b + 3] << 24);
+    }
+    let n = nonce;
+    if (k.extended) {
+      mem.set(nonce.subarray(0, 16), S + L.ext * 4);
+      sub(k.doubleRounds);
+      n = nonce.subarray(16);
+    }
+    // 12-byte nonce: words 13..15 (the RFC 8439 layout); 8 bytes: the nonce words of the layout.
+    mem.set(n, S + (n.length === 12 ? 13 : L.nonce) * 4);
+  }
+
+  // XOR the keystream from byte `pos` of the stream (counter `ctr` = [lo, hi] at byte 0) into
+  // src, writing dst (the same length; it may be src). The counter limit is checked first.
+  function xorAt(st, pos, src, dst) {
+    const n = src.length;
+    const lo0 = st.params === null ? 0 : st.params.lo;
+    const hi0 = st.params === null ? 0 : st.params.hi;
+    // Blocks from the counter to the end of this call: counter + ceil((pos + n) / 64) must stay
+    // within 2^bits (the last block used has counter 2^bits - 1 at most).
+    const ends = lo0 + Math.ceil((pos + n) / 64);
+    const top = hi0 + Math.floor(ends / POW32) + (ends % POW32 === 0 ? 0 : 1); // blocks, in units of 2^32, rounded up
+    if (k.counterBits === 32 ? ends > POW32 : top > POW32)
+      throw new RangeError(`${k.name}: the block counter would pass 2^${k.counterBits} (counter overflow; ${k.counterBits === 32 ? 'RFC 8439 allows 2^32 blocks of 64 bytes for one key and nonce' : 'the keystream is 2^64 blocks long'})`);
+    if (n === 0) return;
+    I.enter();
+    if (mem !== I.mem) {
+      mem = I.mem;
+      mem32 = I.mem32;
+      xor = I.fns[L.xor];
+      sub = k.extended ? I.fns[L.sub] : null;
+    }
+    let used = 0;
+    try {
+      setup(st.key, st.nonce);
+      let block = Math.floor(pos / 64);
+      let off = pos % 64;
+      const cw = SW + L.counter;
+      for (let i = 0; i < n; ) {
+        const take = Math.min(DATA_BYTES - off, n - i);
+        const c = lo0 + block;
+        mem32[cw] = c % POW32;
+        if (k.counterBits === 64) mem32[cw + 1] = hi0 + Math.floor(c / POW32);
+        if (i === 0 && take === n) mem.set(src, D + off);
+        else mem.set(src.subarray(i, i + take), D + off);
+        const blocks = (off + take + 63) >> 6;
+        if (off + take > used) used = off + take;
+        xor(blocks, k.doubleRounds);
+        dst.set(mem.subarray(D + off, D + off + take), i);
+        block += blocks;
+        i += take;
+        off = 0;
+      }
+    } finally {
+      I.zero(D, (used + 255) & ~255);
+      I.zero(S, STATE_BYTES);
+      I.leave();
+    }
+  }
+
+  class ArxStream {
+    constructor(st) {
+      this.st = { key: st.key.slice(), nonce: st.nonce.slice(), params: st.params };
+      this.pos = 0;
+    }
+    outputLength(n) {
+      return n;
+    }
+    update(src, dst) {
+      xorAt(this.st, this.pos, src, dst);
+      this.pos += src.length;
+    }
+    finish(tag) {
+      if (tag !== undefined) throw new TypeError(`"tag" must be undefined: ${k.name} has no tag`);
+      return { data: new Uint8Array(0) };
+    }
+    wipe() {
+      this.st.key.fill(0);
+      this.st.nonce.fill(0);
+    }
+  }
+
+  return makeCipher({
+    name: k.name,
+    platform,
+    blockSize: 64,
+    nonceLength: k.nonceLength,
+    tagLength: 0,
+    varSizeNonce: false,
+    keyLengths: k.keyLengths,
+    options: { counter: counterOption(k.counterBits) },
+    params: () => ({ lo: 0, hi: 0 }),
+    outputLength: (_encrypting, n) => n,
+    run: (st, _encrypting, src, dst) => xorAt(st, 0, src, dst),
+    stream: (st) => new ArxStream(st),
+    instance: I,
+  });
+}

@@ -1,0 +1,60 @@
+// Types of the ciphers every backend entry exports (docs/api.md "Ciphers"): the cipher shape of
+// runtime/cipher.js. Hand-written, like runtime/.
+import type { AsyncOpts, Bytes } from './hashes.js';
+
+/** What finish() returns: the last output bytes (none for a stream cipher) and, for AEADs, the tag. */
+export interface CipherFinish {
+  data: Bytes;
+  tag?: Bytes;
+}
+/** A stream of one encryption or decryption, in pieces. */
+export interface CipherStream {
+  /** The output for `data` (into `output` when given: its first bytes, a view of them returned). */
+  update(data: Uint8Array, output?: Uint8Array): Bytes;
+  finish(tag?: Uint8Array): CipherFinish;
+}
+/** encrypt or decrypt of one cipher instance. `output` may be `data` itself (in place), never a partial overlap. */
+export interface CipherMethod {
+  (data: Uint8Array, output?: Uint8Array): Bytes;
+  async(data: Uint8Array, output?: Uint8Array, opts?: AsyncOpts): Promise<Bytes>;
+  create(): CipherStream;
+}
+export interface CipherInstance {
+  readonly blockSize: number;
+  readonly nonceLength: number;
+  readonly tagLength: number;
+  readonly varSizeNonce: boolean;
+  /** One call per instance (the nonce-reuse guard): a second encrypt() or encrypt.create() throws. */
+  encrypt: CipherMethod;
+  decrypt: CipherMethod;
+}
+export interface StreamCipherOpts {
+  /**
+   * The first block's counter (default 0). chacha20, chacha8, chacha12: 0 .. 2^32 - 1 (a number);
+   * salsa20, xsalsa20, chacha20orig, xchacha20: 0 .. 2^64 - 1 (a number or a bigint). A call whose
+   * blocks would pass the limit throws a RangeError (the counter never wraps).
+   */
+  counter?: number | bigint;
+}
+/** A Salsa20/ChaCha stream cipher: `c(key, nonce, opts?)`. */
+export interface StreamCipher {
+  (key: Uint8Array, nonce: Uint8Array, opts?: StreamCipherOpts): CipherInstance;
+  readonly blockSize: number;
+  readonly nonceLength: number;
+  readonly tagLength: number;
+  readonly varSizeNonce: boolean;
+  getPlatform(): string;
+}
+/** Salsa20 (8-byte nonce; 16- or 32-byte key). */
+export declare const salsa20: StreamCipher;
+/** XSalsa20 (24-byte nonce, 32-byte key). */
+export declare const xsalsa20: StreamCipher;
+/** ChaCha20 of RFC 8439 (12-byte nonce, 32-bit counter, 32-byte key). */
+export declare const chacha20: StreamCipher;
+/** The original ChaCha20 (8-byte nonce, 64-bit counter; 16- or 32-byte key). */
+export declare const chacha20orig: StreamCipher;
+/** XChaCha20 (24-byte nonce, 32-byte key, 64-bit counter). */
+export declare const xchacha20: StreamCipher;
+/** ChaCha with 8 and 12 rounds, the RFC 8439 layout (12-byte nonce, 32-byte key). */
+export declare const chacha8: StreamCipher;
+export declare const chacha12: StreamCipher;
