@@ -98,3 +98,10 @@ export const chacha20orig = /* @__PURE__ */ arxCipher(CHACHA20ORIG, [chachaKerne
 export const xchacha20 = /* @__PURE__ */ arxCipher(XCHACHA20, [chachaKernels.$chacha_xor, chachaKernels.$hchacha], 'runtime');
 export const chacha8 = /* @__PURE__ */ arxCipher(CHACHA8, [chachaKernels.$chacha_xor], 'runtime');
 export const chacha12 = /* @__PURE__ */ arxCipher(CHACHA12, [chachaKernels.$chacha_xor], 'runtime');
+// AES block modes (runtime/aes.js over modules/aes.js: no secret-indexed tables; the cipher shape
+// of runtime/cipher.js): ecb(key, opts?), cbc(key, iv, opts?), ctr(key, iv).
+import * as aesKernels from './targets/runtime/aes.js';
+import { aesCipher } from './runtime/aes.js';
+export const ecb = /* @__PURE__ */ aesCipher('ecb', [aesKernels.$aes_expand, aesKernels.$aes_ecb_enc, aesKernels.$aes_ecb_dec], 'runtime');
+export const cbc = /* @__PURE__ */ aesCipher('cbc', [aesKernels.$aes_expand, aesKernels.$aes_cbc_enc, aesKernels.$aes_cbc_dec], 'runtime');
+export const ctr = /* @__PURE__ */ aesCipher('ctr', [aesKernels.$aes_expand, aesKernels.$aes_ctr], 'runtime');

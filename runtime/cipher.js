@@ -13,11 +13,16 @@
 //   options             null, or { [name]: (value, params) => void } for `opts` of c(key, nonce,
 //                       opts): each checks its value (errors name `opts.<name>`) into params
 //   params()            a fresh params object (given to the option parsers)
-//   outputLength(encrypting, n)  the length of the result for an input of n bytes (may throw a
-//                       RangeError naming "data": a ciphertext shorter than the tag)
+//   outputLength(encrypting, n, params)  the length of the result for an input of n bytes (may
+//                       throw a RangeError naming "data": a ciphertext shorter than the tag);
+//                       params: the instance's options (null when none were given)
 //   run(st, encrypting, src, dst)  the whole operation: src (a plain Uint8Array) to dst (exactly
 //                       outputLength bytes; it may be src itself, never a partial overlap); st is
-//                       { key, nonce, params } of the instance (copies, never the caller's arrays)
+//                       { key, nonce, params } of the instance (copies, never the caller's arrays).
+//                       It may return a shorter view of dst (the result when outputLength was an
+//                       upper bound: CBC/ECB decryption with padding); undefined means dst
+//   noNonce             (optional, default false) the cipher takes no nonce: c(key, opts?) (ECB);
+//                       there is then no nonce-reuse guard
 //   stream(st, encrypting)  an engine stream: { outputLength(n), update(src, dst), finish(tag) →
 //                       { data, tag? }, wipe() }; update writes exactly outputLength(n) bytes
 //   instance            the engine's Instance (runtime/shell.js): cipherMemoryForTests
@@ -147,20 +152,24 @@ export function makeCipher(spec) {
   }
 
   function cipher(key, nonce, opts) {
-    const st = { key: checkKey(key), nonce: checkNonce(nonce), params: readOptions(opts) };
+    if (spec.noNonce === true) {
+      opts = nonce;
+      nonce = new Uint8Array(0);
+    }
+    const st = { key: checkKey(key), nonce: spec.noNonce === true ? nonce : checkNonce(nonce), params: readOptions(opts) };
     let encrypted = false; // the nonce-reuse guard
     const claim = () => {
-      if (encrypted) throw new Error(`${name}: encrypt() was already called on this instance (a key and nonce must encrypt once; make a new instance with a new nonce)`);
+      if (encrypted && spec.noNonce !== true) throw new Error(`${name}: encrypt() was already called on this instance (a key and nonce must encrypt once; make a new instance with a new nonce)`);
       encrypted = true;
     };
     const method = (encrypting) => {
       const verb = encrypting ? 'encrypt' : 'decrypt';
       const run = (data, output) => {
         const src = bytesArg(data, 'data');
-        const dst = outputFor(output, spec.outputLength(encrypting, src.length), src);
+        const dst = outputFor(output, spec.outputLength(encrypting, src.length, st.params), src);
         if (encrypting) claim();
-        spec.run(st, encrypting, src, dst);
-        return dst;
+        const result = spec.run(st, encrypting, src, dst);
+        return result === undefined ? dst : result;
       };
       const create = () => {
         if (encrypting) claim();
@@ -169,10 +178,11 @@ export function makeCipher(spec) {
       const runAsync = async (data, output, opts) => {
         const src = bytesArg(data, 'data');
         const o = asyncOpts(opts);
-        const dst = outputFor(output, spec.outputLength(encrypting, src.length), src);
+        const dst = outputFor(output, spec.outputLength(encrypting, src.length, st.params), src);
         if (encrypting) claim();
         const total = src.length;
         const s = spec.stream(st, encrypting);
+        let outEnd = dst.length;
         try {
           let at = 0; // input bytes done
           let outAt = 0;
@@ -200,11 +210,12 @@ export function makeCipher(spec) {
           }
           const fin = s.finish(undefined);
           if (fin.data.length > 0) dst.set(fin.data, outAt);
+          outEnd = outAt + fin.data.length;
         } finally {
           s.wipe();
         }
         if (o.onProgress !== null) o.onProgress(1);
-        return dst;
+        return dst.length === outEnd ? dst : dst.subarray(0, outEnd);
       };
       // Plain properties, not frozen: an instance is made per message, and freezing or renaming
       // three functions per method made one 64-byte call 7x slower (26 µs against 3.7 µs).

@@ -58,3 +58,31 @@ export declare const xchacha20: StreamCipher;
 /** ChaCha with 8 and 12 rounds, the RFC 8439 layout (12-byte nonce, 32-byte key). */
 export declare const chacha8: StreamCipher;
 export declare const chacha12: StreamCipher;
+/** Options of ecb and cbc. */
+export interface BlockModeOpts {
+  /** No PKCS#7 padding: data must be whole 16-byte blocks (default false: padded). */
+  disablePadding?: boolean;
+}
+/** AES-ECB (16-, 24- or 32-byte key; no nonce): `ecb(key, opts?)`. */
+export interface EcbCipher {
+  (key: Uint8Array, opts?: BlockModeOpts): CipherInstance;
+  readonly blockSize: number;
+  readonly nonceLength: number;
+  readonly tagLength: number;
+  readonly varSizeNonce: boolean;
+  getPlatform(): string;
+}
+/** AES-CBC (16-byte IV): `cbc(key, iv, opts?)`. */
+export interface CbcCipher {
+  (key: Uint8Array, iv: Uint8Array, opts?: BlockModeOpts): CipherInstance;
+  readonly blockSize: number;
+  readonly nonceLength: number;
+  readonly tagLength: number;
+  readonly varSizeNonce: boolean;
+  getPlatform(): string;
+}
+/** AES modes, without secret-indexed tables on every backend. */
+export declare const ecb: EcbCipher;
+export declare const cbc: CbcCipher;
+/** AES-CTR: a 16-byte initial counter block, incremented as a 128-bit big-endian number. */
+export declare const ctr: StreamCipher;
