@@ -105,3 +105,5 @@ import { aesCipher } from './runtime/aes.js';
 export const ecb = /* @__PURE__ */ aesCipher('ecb', [aesKernels.$aes_expand, aesKernels.$aes_ecb_enc, aesKernels.$aes_ecb_dec], 'js');
 export const cbc = /* @__PURE__ */ aesCipher('cbc', [aesKernels.$aes_expand, aesKernels.$aes_cbc_enc, aesKernels.$aes_cbc_dec], 'js');
 export const ctr = /* @__PURE__ */ aesCipher('ctr', [aesKernels.$aes_expand, aesKernels.$aes_ctr], 'js');
+export const cfb = /* @__PURE__ */ aesCipher('cfb', [aesKernels.$aes_expand, aesKernels.$aes_cfb_enc, aesKernels.$aes_cfb_dec], 'js');
+export const ofb = /* @__PURE__ */ aesCipher('ofb', [aesKernels.$aes_expand, aesKernels.$aes_ofb], 'js');

@@ -14,7 +14,7 @@
 // (js/runtime: the round keys bitsliced, 8 words a round), `aes_iv` (CBC's chaining block, CTR's
 // counter block), `data` (16 KiB of blocks, in place, plus 64 spare bytes that the four-block
 // wasm groups and the two-block js pairs may write past the last block of a call). runtime/aes.js zeroes every one of them after each call.
-import { u8, u32, u32x4, u8x16, memory, fn, loop, when, select, rotr, shuffle, swizzle, lane, bswap } from 'awasm';
+import { u8, u32, u32x4, u8x16, memory, fn, loop, when, select, rotr, shuffle, swizzle, lane, bswap, assert } from 'awasm';
 import * as F from './aes_field.js';
 
 const keyBytes = memory('aes_key', u8.array(32));
@@ -33,44 +33,56 @@ const SIMD = { targets: ['wasm', 'wasm_threads'] };
 const SCALAR = { targets: ['js', 'runtime'] };
 
 // ---- the vector form (wasm) ---------------------------------------------------------------------
-const bytes16 = (a) => u8x16(...a);
-const pair = (f) => {
+// The 16-byte tables, in one constant region. Loaded at a runtime index (z: a public zero the
+// optimizer cannot fold) once per call, they stay in locals: as constants, every use would
+// materialize its v128.const again inside the loops.
+const NIB = (f) => {
   const t = F.nibbleTables(f);
-  return { lo: bytes16(t.lo), hi: bytes16(t.hi) };
+  return [t.lo, t.hi];
 };
-const V = () => ({
-  encIn: pair(F.ENC_IN),
-  encOut: pair(F.ENC_OUT),
-  encOut2: pair(F.ENC_OUT2),
-  decIn: pair(F.DEC_IN),
-  decOut: pair(F.DEC_OUT),
-  x2: pair(F.TIMES2),
-  x4: pair(F.TIMES4),
-  log: bytes16(F.LOG16),
-  neglog: bytes16(F.NEGLOG16),
-  expLo: bytes16(F.EXP16_LO),
-  expHi: bytes16(F.EXP16_HI),
-  sql: bytes16(F.SQL16),
-  sq: bytes16(F.SQ16),
-  m15: u8x16(15),
-  c16: u8x16(16),
-});
+const OUT = (f) => {
+  const t = F.vpOut(f);
+  return [t.lo, t.hi]; // pair(): { lo, hi }
+};
+// Encryption keeps its state in the S-box's input coordinates between rounds (z = M(x) byte by
+// byte, M = VP_ENC_IN, linear): the output tables give M(S) and M(2 S) and the round keys are
+// mapped once per round, so a round starts at the inversion, without the input map. M commutes
+// with ShiftRows (a byte permutation) and MixColumns' XORs of rotated words.
+const ENC_OUT_M = F.ENC_OUT.map((v) => F.VP_ENC_IN[v]);
+const ENC_OUT2_M = F.ENC_OUT2.map((v) => F.VP_ENC_IN[v]);
+const TABLE_LIST = [
+  ...NIB(F.VP_ENC_IN), ...NIB(F.VP_DEC_IN), ...OUT(F.ENC_OUT), ...OUT(ENC_OUT_M), ...OUT(ENC_OUT2_M), ...OUT(F.DEC_OUT), ...NIB(F.TIMES2), ...NIB(F.TIMES4),
+  F.VP_INV, F.VP_CDIV, Array(16).fill(15), Array(16).fill(F.vpOut(F.ENC_OUT).constant),
+];
+assert(F.VP_OK, 'modules/aes_field.js: the five-lookup inversion constants do not fit the norm');
+assert(F.vpOut(F.DEC_OUT).constant === 0, 'the inverse S-box output map is linear');
+const tables = memory.data('aes_tables', u8, TABLE_LIST.flat());
+const tablesV = tables.as(u8x16);
+const V = (z) => {
+  const t = (i) => tablesV.load(z + i);
+  const pair = (i) => ({ lo: t(i), hi: t(i + 1) });
+  return {
+    encIn: pair(0), decIn: pair(2), encOut: pair(4), encOutM: pair(6), encOut2M: pair(8), decOut: pair(10), x2: pair(12), x4: pair(14),
+    inv: t(16), cdiv: t(17), m15: t(18), c63: t(19),
+  };
+};
 const lowNibbles = (T, v) => v & T.m15;
 const highNibbles = (T, v) => u8x16.from(u32x4.from(v) >>> 4) & T.m15;
 // An affine byte map by its two nibble tables.
 const lin = (T, P, v) => swizzle(P.lo, lowNibbles(T, v)) ^ swizzle(P.hi, highNibbles(T, v));
-// S-box core: x through `inMap` to the tower, inverted there, then through each of `outMaps`.
-const sboxV = (T, x, inMap, outMaps) => {
-  const t = lin(T, inMap, x);
-  const b = lowNibbles(T, t);
-  const a = highNibbles(T, t);
-  const exp = (s) => swizzle(T.expLo, s) ^ swizzle(T.expHi, s - T.c16); // g^s, 0 when s >= 0x40
-  const la = swizzle(T.log, a);
-  const n = swizzle(T.sql, a) ^ swizzle(T.sq, b) ^ exp(la + swizzle(T.log, b));
-  const ln = swizzle(T.neglog, n);
-  const hi = exp(la + ln);
-  const lo = exp(swizzle(T.log, a ^ b) + ln);
-  return outMaps.map((P) => swizzle(P.lo, lo) ^ swizzle(P.hi, hi));
+// S-box core: x through `inMap` to the (i, k) coordinates (modules/aes_field.js), inverted there
+// with five lookups, then through each of `outMaps` without its constant (the callers add it:
+// encryption folds 0x63 into the round key, decryption's map has none).
+const sboxV = (T, x, inMap, outMaps) => sboxCore(T, lin(T, inMap, x), outMaps);
+// The same from t in the (i, k) coordinates.
+const sboxCore = (T, t, outMaps) => {
+  const i = lowNibbles(T, t);
+  const k = highNibbles(T, t);
+  const j = i ^ k;
+  const ck = swizzle(T.cdiv, k);
+  const io = swizzle(T.inv, swizzle(T.inv, i) ^ ck) ^ j;
+  const jo = swizzle(T.inv, swizzle(T.inv, j) ^ ck) ^ i;
+  return outMaps.map((P) => swizzle(P.hi, io) ^ swizzle(P.lo, jo));
 };
 const SR = Array.from({ length: 16 }, (_, i) => 4 * (((i >> 2) + (i & 3)) & 3) + (i & 3));
 const ISR = Array.from({ length: 16 }, (_, i) => 4 * (((i >> 2) - (i & 3) + 4) & 3) + (i & 3));
@@ -81,17 +93,20 @@ const mix = (s, s2) => {
   return u8x16.from(a2 ^ rotr(a2 ^ a, 8) ^ rotr(a, 16) ^ rotr(a, 24));
 };
 // Several blocks at once (a list of states): independent chains of swizzles for the CPU to overlap.
+// The state z = M(x) from the first round key to the last round (see ENC_OUT_M above).
 const encryptV = (T, x0, nr) => {
-  const x = x0.map((v) => v ^ rkv.load(0));
+  const k0 = rkv.load(0);
+  const z = x0.map((v) => lin(T, T.encIn, v ^ k0));
   loop(nr - 1, (i) => {
-    const k = rkv.load(i + 1);
-    for (let j = 0; j < x.length; j++) {
-      const [s, s2] = sboxV(T, shuffle(x[j], x[j], SR), T.encIn, [T.encOut, T.encOut2]);
-      x[j] = mix(s, s2) ^ k;
+    // MixColumns of S's constant 0x63 in every byte is 0x63: it joins the round key.
+    const k = lin(T, T.encIn, rkv.load(i + 1) ^ T.c63);
+    for (let j = 0; j < z.length; j++) {
+      const [s, s2] = sboxCore(T, shuffle(z[j], z[j], SR), [T.encOutM, T.encOut2M]);
+      z[j] = mix(s, s2) ^ k;
     }
   });
-  const k = rkv.load(nr);
-  return x.map((v) => sboxV(T, shuffle(v, v, SR), T.encIn, [T.encOut])[0] ^ k);
+  const k = rkv.load(nr) ^ T.c63;
+  return z.map((v) => sboxCore(T, shuffle(v, v, SR), [T.encOut])[0] ^ k);
 };
 // InvMixColumns = MixColumns after y = x + 4 (x + rotr(x, 16)) (row r: 5 x_r + 4 x_{r+2}).
 const invMix = (T, x) => {
@@ -110,8 +125,9 @@ const decryptV = (T, x0, nr) => {
 };
 // The parallel modes on wasm take WIDE blocks per iteration; a call's last group may run past
 // `blocks` into the spare bytes at the end of `data` (runtime/aes.js zeroes them).
-const WIDE = 4;
-const groups = (blocks, body) => loop((blocks + (WIDE - 1)) >>> 2, (g) => body(g * WIDE));
+const WIDE_SHIFT = 2;
+const WIDE = 1 << WIDE_SHIFT;
+const groups = (blocks, body) => loop((blocks + (WIDE - 1)) >>> WIDE_SHIFT, (g) => body(g * WIDE));
 const range = (n) => Array.from({ length: n }, (_, j) => j);
 
 // ---- the bitsliced form (js, runtime) -----------------------------------------------------------
@@ -257,8 +273,8 @@ const expand = (subWord, bitslice) => (nk) => {
     });
 };
 export const aes_expand_v = fn([u32], (nk) => {
-  const T = V();
-  expand((w) => lane(u32x4.from(sboxV(T, u8x16.from(u32x4(w)), T.encIn, [T.encOut])[0]), 0), false)(nk);
+  const T = V(nk >>> 8);
+  expand((w) => lane(u32x4.from(sboxV(T, u8x16.from(u32x4(w)), T.encIn, [T.encOut])[0] ^ T.c63), 0), false)(nk);
 }, { ...SIMD, name: 'aes_expand' });
 export const aes_expand_b = fn([u32], (nk) => {
   expand((w) => unpack(sboxB(pack([w, ZERO(), ZERO(), ZERO(), ZERO(), ZERO(), ZERO(), ZERO()]), encInB, encOutB))[0], true)(nk);
@@ -267,11 +283,11 @@ export const aes_expand_b = fn([u32], (nk) => {
 // ---- modes over `data` (in place; nr = 10, 12, 14) ----------------------------------------------
 // aes_ecb_enc / aes_ecb_dec(nr, blocks): each block alone.
 export const aes_ecb_enc_v = fn([u32, u32], (nr, blocks) => {
-  const T = V();
+  const T = V(nr >>> 8);
   groups(blocks, (at) => encryptV(T, range(WIDE).map((j) => dataV.load(at + j)), nr).forEach((v, j) => dataV.store(at + j, v)));
 }, { ...SIMD, name: 'aes_ecb_enc' });
 export const aes_ecb_dec_v = fn([u32, u32], (nr, blocks) => {
-  const T = V();
+  const T = V(nr >>> 8);
   groups(blocks, (at) => decryptV(T, range(WIDE).map((j) => dataV.load(at + j)), nr).forEach((v, j) => dataV.store(at + j, v)));
 }, { ...SIMD, name: 'aes_ecb_dec' });
 const pairs = (blocks, body) => loop((blocks + 1) >>> 1, (p) => body(p * 8));
@@ -288,7 +304,7 @@ export const aes_ecb_dec_b = fn([u32, u32], (nr, blocks) => {
 // ciphertext block to the next call). aes_cbc_dec(nr, blocks): every block alone, then XOR with
 // the ciphertext before it (aes_iv for the first).
 export const aes_cbc_enc_v = fn([u32, u32], (nr, blocks) => {
-  const T = V();
+  const T = V(nr >>> 8);
   let x = ivv.load(0);
   loop(blocks, (i) => {
     x = encryptV(T, [dataV.load(i) ^ x], nr)[0];
@@ -296,11 +312,11 @@ export const aes_cbc_enc_v = fn([u32, u32], (nr, blocks) => {
   });
 }, { ...SIMD, name: 'aes_cbc_enc' });
 export const aes_cbc_dec_v = fn([u32, u32], (nr, blocks) => {
-  const T = V();
+  const T = V(nr >>> 8);
   let prev = ivv.load(0);
   // A direct loop(): the body reassigns `prev` (a body passed through a helper like groups() does
   // not carry reassigned values in today's stager).
-  loop((blocks + (WIDE - 1)) >>> 2, (g) => {
+  loop((blocks + (WIDE - 1)) >>> WIDE_SHIFT, (g) => {
     const at = g * WIDE;
     const c = range(WIDE).map((j) => dataV.load(at + j));
     const p = decryptV(T, c, nr);
@@ -344,7 +360,7 @@ const counterWords = (i) => {
   return [w0, w1, w2, w3].map((w) => bswap(w)); // the block's bytes as little-endian words
 };
 export const aes_ctr_v = fn([u32, u32], (nr, blocks) => {
-  const T = V();
+  const T = V(nr >>> 8);
   groups(blocks, (at) => {
     const ctrs = range(WIDE).map((j) => u8x16.from(u32x4(...counterWords(at + j))));
     encryptV(T, ctrs, nr).forEach((v, j) => dataV.store(at + j, dataV.load(at + j) ^ v));
@@ -357,3 +373,67 @@ export const aes_ctr_b = fn([u32, u32], (nr, blocks) => {
     store8(at, load8(at).map((v, k) => v ^ ks[k]));
   });
 }, { ...SCALAR, name: 'aes_ctr' });
+
+// aes_cfb_enc(nr, blocks): C_i = P_i ^ E(C_{i-1}), serial from aes_iv. aes_cfb_dec(nr, blocks):
+// P_i = C_i ^ E(C_{i-1}), every block alone. aes_ofb(nr, blocks): O_i = E(O_{i-1}) XORed into
+// block i, serial from aes_iv; it stores the last O back to aes_iv (the next call's start).
+export const aes_cfb_enc_v = fn([u32, u32], (nr, blocks) => {
+  const T = V(nr >>> 8);
+  let x = ivv.load(0);
+  loop(blocks, (i) => {
+    x = dataV.load(i) ^ encryptV(T, [x], nr)[0];
+    dataV.store(i, x);
+  });
+}, { ...SIMD, name: 'aes_cfb_enc' });
+export const aes_cfb_dec_v = fn([u32, u32], (nr, blocks) => {
+  const T = V(nr >>> 8);
+  let prev = ivv.load(0);
+  loop((blocks + (WIDE - 1)) >>> WIDE_SHIFT, (g) => {
+    const at = g * WIDE;
+    const c = range(WIDE).map((j) => dataV.load(at + j));
+    const e = encryptV(T, c.map((_, j) => (j === 0 ? prev : c[j - 1])), nr);
+    e.forEach((v, j) => dataV.store(at + j, v ^ c[j]));
+    prev = c[WIDE - 1];
+  });
+}, { ...SIMD, name: 'aes_cfb_dec' });
+export const aes_ofb_v = fn([u32, u32], (nr, blocks) => {
+  const T = V(nr >>> 8);
+  let x = ivv.load(0);
+  loop(blocks, (i) => {
+    x = encryptV(T, [x], nr)[0];
+    dataV.store(i, dataV.load(i) ^ x);
+  });
+  ivv.store(0, x);
+}, { ...SIMD, name: 'aes_ofb' });
+const encrypt1B = (w, nr) => unpack(encryptB(pack([...w, ZERO(), ZERO(), ZERO(), ZERO()]), nr)).slice(0, 4);
+export const aes_cfb_enc_b = fn([u32, u32], (nr, blocks) => {
+  const x = ivWords();
+  loop(blocks, (i) => {
+    const e = encrypt1B(x, nr);
+    for (let k = 0; k < 4; k++) {
+      x[k] = dataWords.load(i * 4 + k) ^ e[k];
+      dataWords.store(i * 4 + k, x[k]);
+    }
+  });
+}, { ...SCALAR, name: 'aes_cfb_enc' });
+export const aes_cfb_dec_b = fn([u32, u32], (nr, blocks) => {
+  const prev = ivWords();
+  loop((blocks + 1) >>> 1, (pi) => {
+    const at = pi * 8;
+    const c = load8(at);
+    const e = unpack(encryptB(pack([...prev, ...c.slice(0, 4)]), nr));
+    store8(at, c.map((v, k) => v ^ e[k]));
+    for (let k = 0; k < 4; k++) prev[k] = c[4 + k];
+  });
+}, { ...SCALAR, name: 'aes_cfb_dec' });
+export const aes_ofb_b = fn([u32, u32], (nr, blocks) => {
+  const x = ivWords();
+  loop(blocks, (i) => {
+    const e = encrypt1B(x, nr);
+    for (let k = 0; k < 4; k++) {
+      x[k] = e[k];
+      dataWords.store(i * 4 + k, dataWords.load(i * 4 + k) ^ e[k]);
+    }
+  });
+  x.forEach((v, k) => ivBE.store(k, bswap(v)));
+}, { ...SCALAR, name: 'aes_ofb' });

@@ -133,3 +133,50 @@ export const anf4 = (t) =>
     for (let i = 0; i < 4; i++) for (let m = 0; m < 16; m++) if ((m >> i) & 1) c[m] ^= c[m ^ (1 << i)];
     return Array.from({ length: 16 }, (_, m) => m).filter((m) => c[m] === 1);
   });
+
+// ---- The five-lookup inversion (wasm) -----------------------------------------------------------
+// In the coordinates k = (T2 (a + b) + a) / C, i = (a + k) / C of a tower byte aX + b, the
+// quadratic form M = C i^2 + C i k + k^2 is S_ times the norm N, k + C i = a and
+// (1 + C) k + C i = T2 (a + b). So with j = i + k,
+//   io = 1 / (1/i + C/k) + j = M / (k + C i)      jo = 1 / (1/j + C/k) + i = M / ((1 + C) k + C i)
+// and the inverse's coordinates are a / N = S_ / io and (a + b) / N = (S_ / T2) / jo. Four
+// inversions and one division, each a 16-entry lookup; a zero operand reads 0x80 or 0x40, past
+// the tables, so the lookup after it gives 0 and the formulas above still hold (checked for every
+// byte by tests/lib/aes.test.js). C, T2 and S_ were found by a search over GF(16) (the test file
+// repeats it); VP_OK checks M = S_ N for every a, b (modules/aes.js asserts it at build time).
+export const VP_C = 8;
+export const VP_T2 = 12;
+export const VP_S = 8;
+const vpCheck = () => {
+  let ok = true;
+  for (let a = 0; a < 16; a++)
+    for (let b = 0; b < 16; b++) {
+      const ci = INV16[VP_C];
+      const k = gmul4(gmul4(VP_T2, a ^ b) ^ a, ci);
+      const i = gmul4(a ^ k, ci);
+      const m = gmul4(VP_C, gmul4(i, i)) ^ gmul4(VP_C, gmul4(i, k)) ^ gmul4(k, k);
+      const n = gmul4(gmul4(a, a), L) ^ gmul4(a, b) ^ gmul4(b, b);
+      if (m !== gmul4(VP_S, n)) ok = false;
+    }
+  return ok;
+};
+export const VP_OK = vpCheck(); // modules/aes.js asserts it
+/** A tower byte aX + b in the (i, k) coordinates: k in the high nibble, i in the low one. */
+export const toVP = (u) => {
+  const a = u >> 4, b = u & 15, ci = INV16[VP_C];
+  const k = gmul4(gmul4(VP_T2, a ^ b) ^ a, ci);
+  return (k << 4) | gmul4(a ^ k, ci);
+};
+export const VP_ENC_IN = ENC_IN.map(toVP);
+export const VP_DEC_IN = DEC_IN.map(toVP);
+export const VP_INV = INV16.map((v, n) => (n === 0 ? 0x80 : v)); // 1/n
+export const VP_CDIV = INV16.map((v, n) => (n === 0 ? 0x40 : gmul4(VP_C, v))); // C/n
+/**
+ * The output tables of an affine map f of tower bytes: f(y) = hi[io] ^ lo[jo] ^ f(0) (the
+ * constant apart: a lookup past the table gives 0, not f(0)).
+ */
+export const vpOut = (f) => ({
+  hi: INV16.map((v) => f[gmul4(VP_S, v) << 4] ^ f[0]),
+  lo: INV16.map((v) => f[gmul4(gmul4(VP_S, INV16[VP_T2]), v)] ^ f[0]),
+  constant: f[0],
+});

@@ -1,5 +1,6 @@
 // The AES engine (runtime/cipher.js describes engines): the block modes `ecb`, `cbc` (PKCS#7
-// padding by default, `disablePadding`) and `ctr` over the kernels of modules/aes.js
+// padding by default, `disablePadding`), `ctr`, `cfb` and `ofb` (any length: the last partial
+// block uses the first bytes of its keystream block) over the kernels of modules/aes.js
 // (docs/target-contract.md "modules/aes.js").
 //
 // Every call writes the key to `aes_key`, expands it in the kernel (`aes_expand`), moves the
@@ -22,6 +23,8 @@ const FNS = {
   ecb: ['aes_expand', 'aes_ecb_enc', 'aes_ecb_dec'],
   cbc: ['aes_expand', 'aes_cbc_enc', 'aes_cbc_dec'],
   ctr: ['aes_expand', 'aes_ctr'],
+  cfb: ['aes_expand', 'aes_cfb_enc', 'aes_cfb_dec'],
+  ofb: ['aes_expand', 'aes_ofb'],
 };
 
 function disablePaddingOption(v, params) {
@@ -77,8 +80,9 @@ export function aesCipher(mode, target, platform = 'unknown') {
       note(take);
       kernel(nr, take >> 4);
       // The next chunk chains on the last ciphertext block (CBC), read before dst overwrites it.
-      if (mode === 'cbc_enc') mem.copyWithin(IV, D + take - 16, D + take);
-      else if (mode === 'cbc_dec') mem.set(src.subarray(i + take - 16, i + take), IV);
+      if (mode === 'cbc_enc' || mode === 'cfb_enc') mem.copyWithin(IV, D + take - 16, D + take);
+      else if (mode === 'cbc_dec' || mode === 'cfb_dec') mem.set(src.subarray(i + take - 16, i + take), IV);
+      // ofb: the kernel leaves its last output block in aes_iv.
       dst.set(mem.subarray(D, D + take), i);
     }
   }
@@ -242,6 +246,104 @@ export function aesCipher(mode, target, platform = 'unknown') {
       instance: I,
     });
   }
+
+  // ---- CFB and OFB: any length, no padding ----
+  // src through the mode with the chaining block `iv` (updated); a partial last block goes
+  // through the kernel zero-filled, and its first bytes are kept.
+  function feedback(encrypting, key, iv, src, dst) {
+    const n = src.length;
+    if (n === 0) return;
+    withKey(key, (nr, note) => {
+      mem.set(iv, IV);
+      const kernel = mode === 'ofb' ? f.aes_ofb : encrypting ? f.aes_cfb_enc : f.aes_cfb_dec;
+      const tag = mode === 'ofb' ? 'ofb' : encrypting ? 'cfb_enc' : 'cfb_dec';
+      const full = n - (n % 16);
+      if (full > 0) blocksThrough(kernel, nr, note, src.subarray(0, full), dst.subarray(0, full), tag);
+      if (full < n) {
+        mem.fill(0, D, D + 16);
+        mem.set(src.subarray(full), D);
+        note(16);
+        kernel(nr, 1);
+        dst.set(mem.subarray(D, D + n - full), full);
+      }
+      // The next chaining block (streams only continue after whole blocks).
+      if (full === n) iv.set(mem.subarray(IV, IV + 16));
+    });
+  }
+  class FeedbackStream {
+    constructor(st, encrypting) {
+      this.key = st.key.slice();
+      this.iv = st.nonce.slice();
+      this.encrypting = encrypting;
+      this.buf = new Uint8Array(16);
+      this.len = 0;
+    }
+    // Whole blocks from update, the partial block from finish().
+    outputLength(n) {
+      const total = this.len + n;
+      return total - (total % 16);
+    }
+    update(src0, dst) {
+      const out = dst.length;
+      let src = src0;
+      const copied = this.len > 0 && out > 0 && src.buffer === dst.buffer;
+      if (copied) src = src.slice();
+      try {
+        let at = 0, w = 0;
+        if (this.len > 0 && out > 0) {
+          const need = 16 - this.len;
+          this.buf.set(src.subarray(0, need), this.len);
+          at = need;
+          this.len = 0;
+          feedback(this.encrypting, this.key, this.iv, this.buf, dst.subarray(0, 16));
+          w = 16;
+        }
+        if (out > w) {
+          feedback(this.encrypting, this.key, this.iv, src.subarray(at, at + out - w), dst.subarray(w, out));
+          at += out - w;
+        }
+        this.buf.set(src.subarray(at), this.len);
+        this.len += src.length - at;
+      } finally {
+        if (copied) src.fill(0);
+      }
+    }
+    finish(tag) {
+      if (tag !== undefined) throw new TypeError(`"tag" must be undefined: ${mode} has no tag`);
+      const data = new Uint8Array(this.len);
+      feedback(this.encrypting, this.key, this.iv, this.buf.subarray(0, this.len), data);
+      return { data };
+    }
+    wipe() {
+      this.key.fill(0);
+      this.iv.fill(0);
+      this.buf.fill(0);
+      this.len = 0;
+    }
+  }
+  if (mode === 'cfb' || mode === 'ofb')
+    return makeCipher({
+      name: mode,
+      platform,
+      blockSize: 16,
+      nonceLength: 16,
+      tagLength: 0,
+      varSizeNonce: false,
+      keyLengths: [16, 24, 32],
+      options: null,
+      params: () => null,
+      outputLength: (_encrypting, n) => n,
+      run: (st, encrypting, src, dst) => {
+        const iv = st.nonce.slice();
+        try {
+          feedback(encrypting, st.key, iv, src, dst);
+        } finally {
+          iv.fill(0);
+        }
+      },
+      stream: (st, encrypting) => new FeedbackStream(st, encrypting),
+      instance: I,
+    });
 
   // ---- CTR ----
   // counter + k (128-bit big-endian) written to the IV region.

@@ -84,5 +84,17 @@ export interface CbcCipher {
 /** AES modes, without secret-indexed tables on every backend. */
 export declare const ecb: EcbCipher;
 export declare const cbc: CbcCipher;
+/** An AES mode with a 16-byte IV and no options: `c(key, iv)`. */
+export interface IvCipher {
+  (key: Uint8Array, iv: Uint8Array): CipherInstance;
+  readonly blockSize: number;
+  readonly nonceLength: number;
+  readonly tagLength: number;
+  readonly varSizeNonce: boolean;
+  getPlatform(): string;
+}
 /** AES-CTR: a 16-byte initial counter block, incremented as a 128-bit big-endian number. */
-export declare const ctr: StreamCipher;
+export declare const ctr: IvCipher;
+/** AES-CFB (CFB-128) and AES-OFB: any length (the last block partial), no padding. */
+export declare const cfb: IvCipher;
+export declare const ofb: IvCipher;

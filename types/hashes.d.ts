@@ -249,5 +249,5 @@ export interface Mac {
 /** Poly1305 (RFC 8439 §2.5): a one-time authenticator, a 32-byte key (never reuse it), a 16-byte tag. */
 export declare const poly1305: Mac;
 // The ciphers (types/ciphers.d.ts).
-export { salsa20, xsalsa20, chacha20, chacha20orig, xchacha20, chacha8, chacha12, ecb, cbc, ctr } from './ciphers.js';
-export type { CipherFinish, CipherInstance, CipherMethod, CipherStream, StreamCipher, StreamCipherOpts, BlockModeOpts, EcbCipher, CbcCipher } from './ciphers.js';
+export { salsa20, xsalsa20, chacha20, chacha20orig, xchacha20, chacha8, chacha12, ecb, cbc, ctr, cfb, ofb } from './ciphers.js';
+export type { CipherFinish, CipherInstance, CipherMethod, CipherStream, StreamCipher, StreamCipherOpts, BlockModeOpts, EcbCipher, CbcCipher, IvCipher } from './ciphers.js';

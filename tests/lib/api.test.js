@@ -16,7 +16,7 @@ const BLAKE = ['blake224', 'blake256', 'blake384', 'blake512', 'blake2b', 'blake
 const KDFS = ['pbkdf2', 'scrypt', 'argon2d', 'argon2i', 'argon2id'];
 const MACS = ['poly1305']; // tests/lib/poly1305.test.js
 const CIPHERS = ['salsa20', 'xsalsa20', 'chacha20', 'chacha20orig', 'xchacha20', 'chacha8', 'chacha12']; // tests/lib/chacha.test.js
-const AES = ['ecb', 'cbc', 'ctr']; // tests/lib/aes.test.js
+const AES = ['ecb', 'cbc', 'ctr', 'cfb', 'ofb']; // tests/lib/aes.test.js
 
 test('every entry point exports the same hashes and nothing else', async () => {
   const entries = ['index', ...BACKENDS];
