@@ -105,3 +105,12 @@ export const chacha20poly1305 = /* @__PURE__ */ aeadCipher(CHACHA20POLY1305, [ch
 export const xchacha20poly1305 = /* @__PURE__ */ aeadCipher(XCHACHA20POLY1305, [chachaKernels.$chacha_xor, chachaKernels.$hchacha, polyKernels.$poly1305_init, polyKernels.$poly1305_blocks, polyKernels.$poly1305_bytes, polyKernels.$poly1305_lengths, polyKernels.$poly1305_finish], 'wasm');
 export const xsalsa20poly1305 = /* @__PURE__ */ aeadCipher(XSALSA20POLY1305, [chachaKernels.$salsa_xor, chachaKernels.$hsalsa, polyKernels.$poly1305_init, polyKernels.$poly1305_blocks, polyKernels.$poly1305_finish], 'wasm');
 export const secretbox = /* @__PURE__ */ secretboxOf(xsalsa20poly1305);
+// AES block modes (runtime/aes.js over modules/aes.js: no secret-indexed tables; the cipher shape
+// of runtime/cipher.js): ecb(key, opts?), cbc(key, iv, opts?), ctr(key, iv).
+import * as aesKernels from './targets/wasm/aes.js';
+import { aesCipher } from './runtime/aes.js';
+export const ecb = /* @__PURE__ */ aesCipher('ecb', [aesKernels.$aes_expand, aesKernels.$aes_ecb_enc, aesKernels.$aes_ecb_dec], 'wasm');
+export const cbc = /* @__PURE__ */ aesCipher('cbc', [aesKernels.$aes_expand, aesKernels.$aes_cbc_enc, aesKernels.$aes_cbc_dec], 'wasm');
+export const ctr = /* @__PURE__ */ aesCipher('ctr', [aesKernels.$aes_expand, aesKernels.$aes_ctr], 'wasm');
+export const cfb = /* @__PURE__ */ aesCipher('cfb', [aesKernels.$aes_expand, aesKernels.$aes_cfb_enc, aesKernels.$aes_cfb_dec], 'wasm');
+export const ofb = /* @__PURE__ */ aesCipher('ofb', [aesKernels.$aes_expand, aesKernels.$aes_ofb], 'wasm');

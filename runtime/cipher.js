@@ -18,11 +18,16 @@
 //   prepare(st)         optional: derive what the engine needs from { key, nonce, params } once
 //   asyncWhole(encrypting)  optional: true when .async must run in one piece (an AEAD's
 //                       decryption, which writes nothing before the tag is checked)
-//   outputLength(encrypting, n)  the length of the result for an input of n bytes (may throw a
-//                       RangeError naming "data": a ciphertext shorter than the tag)
+//   outputLength(encrypting, n, params)  the length of the result for an input of n bytes (may
+//                       throw a RangeError naming "data": a ciphertext shorter than the tag);
+//                       params: the instance's options (null when none were given)
 //   run(st, encrypting, src, dst)  the whole operation: src (a plain Uint8Array) to dst (exactly
 //                       outputLength bytes; it may be src itself, never a partial overlap); st is
-//                       { key, nonce, params } of the instance (copies, never the caller's arrays)
+//                       { key, nonce, params } of the instance (copies, never the caller's arrays).
+//                       It may return a shorter view of dst (the result when outputLength was an
+//                       upper bound: CBC/ECB decryption with padding); undefined means dst
+//   noNonce             (optional, default false) the cipher takes no nonce: c(key, opts?) (ECB);
+//                       there is then no nonce-reuse guard
 //   stream(st, encrypting)  an engine stream: { outputLength(n), update(src, dst), finish(tag) →
 //                       { data, tag? }, wipe() }; update writes exactly outputLength(n) bytes
 //   instance            the engine's Instance (runtime/shell.js): cipherMemoryForTests
@@ -30,6 +35,7 @@ import { bytesArg, mustBe, typeName } from './checks.js';
 import { defaultNextTick, now } from './shell.js';
 
 const specs = new WeakMap();
+const EMPTY = /* @__PURE__ */ new Uint8Array(0);
 
 /** The whole wasm/JS memory behind a cipher of ours (the hygiene tests), or undefined. */
 export function cipherMemoryForTests(cipherFn) {
@@ -181,7 +187,7 @@ export function makeCipher(spec) {
       return this.#dec === null ? (this.#dec = this.#method(false)) : this.#dec;
     }
     #claim() {
-      if (this.#encrypted) throw new Error(`${name}: encrypt() was already called on this instance (a key and nonce must encrypt once; make a new instance with a new nonce)`);
+      if (this.#encrypted && spec.noNonce !== true) throw new Error(`${name}: encrypt() was already called on this instance (a key and nonce must encrypt once; make a new instance with a new nonce)`);
       this.#encrypted = true;
     }
     #method(encrypting) {
@@ -190,10 +196,10 @@ export function makeCipher(spec) {
       const verb = encrypting ? 'encrypt' : 'decrypt';
       const run = (data, output) => {
         const src = bytesArg(data, 'data');
-        const dst = outputFor(output, spec.outputLength(encrypting, src.length), src);
+        const dst = outputFor(output, spec.outputLength(encrypting, src.length, st.params), src);
         if (encrypting) claim();
-        spec.run(st, encrypting, src, dst);
-        return dst;
+        const result = spec.run(st, encrypting, src, dst);
+        return result === undefined ? dst : result;
       };
       const create = () => {
         if (encrypting) claim();
@@ -202,16 +208,17 @@ export function makeCipher(spec) {
       const runAsync = async (data, output, opts) => {
         const src = bytesArg(data, 'data');
         const o = asyncOpts(opts);
-        const dst = outputFor(output, spec.outputLength(encrypting, src.length), src);
+        const dst = outputFor(output, spec.outputLength(encrypting, src.length, st.params), src);
         if (encrypting) claim();
         if (spec.asyncWhole !== undefined && spec.asyncWhole(encrypting)) {
           // (An AEAD's decryption checks the tag before it writes anything: one piece, no yields.)
-          spec.run(st, encrypting, src, dst);
+          const result = spec.run(st, encrypting, src, dst);
           if (o.onProgress !== null) o.onProgress(1);
-          return dst;
+          return result === undefined ? dst : result;
         }
         const total = src.length;
         const s = spec.stream(st, encrypting);
+        let outEnd = dst.length;
         try {
           let at = 0; // input bytes done
           let outAt = 0;
@@ -240,11 +247,12 @@ export function makeCipher(spec) {
           const fin = s.finish(undefined);
           if (fin.data.length > 0) dst.set(fin.data, outAt);
           if (fin.tag !== undefined) dst.set(fin.tag, outAt + fin.data.length);
+          outEnd = outAt + fin.data.length + (fin.tag !== undefined ? fin.tag.length : 0);
         } finally {
           s.wipe();
         }
         if (o.onProgress !== null) o.onProgress(1);
-        return dst;
+        return dst.length === outEnd ? dst : dst.subarray(0, outEnd);
       };
       // Plain properties, not frozen: an instance is made per message, and freezing or renaming
       // three functions per method made one 64-byte call 7x slower (26 µs against 3.7 µs).
@@ -255,7 +263,11 @@ export function makeCipher(spec) {
   }
 
   function cipher(key, nonce, opts) {
-    const st = { key: checkKey(key), nonce: checkNonce(nonce), params: spec.third !== undefined ? spec.third(opts) : readOptions(opts) };
+    if (spec.noNonce === true) {
+      opts = nonce;
+      nonce = EMPTY;
+    }
+    const st = { key: checkKey(key), nonce: spec.noNonce === true ? nonce : checkNonce(nonce), params: spec.third !== undefined ? spec.third(opts) : readOptions(opts) };
     if (spec.prepare !== undefined) spec.prepare(st);
     return new CipherInstance(st);
   }

@@ -91,3 +91,43 @@ export interface Secretbox {
   getPlatform(): string;
 }
 export declare const secretbox: Secretbox;
+/** Options of ecb and cbc. */
+export interface BlockModeOpts {
+  /** No PKCS#7 padding: data must be whole 16-byte blocks (default false: padded). */
+  disablePadding?: boolean;
+}
+/** AES-ECB (16-, 24- or 32-byte key; no nonce): `ecb(key, opts?)`. */
+export interface EcbCipher {
+  (key: Uint8Array, opts?: BlockModeOpts): CipherInstance;
+  readonly blockSize: number;
+  readonly nonceLength: number;
+  readonly tagLength: number;
+  readonly varSizeNonce: boolean;
+  getPlatform(): string;
+}
+/** AES-CBC (16-byte IV): `cbc(key, iv, opts?)`. */
+export interface CbcCipher {
+  (key: Uint8Array, iv: Uint8Array, opts?: BlockModeOpts): CipherInstance;
+  readonly blockSize: number;
+  readonly nonceLength: number;
+  readonly tagLength: number;
+  readonly varSizeNonce: boolean;
+  getPlatform(): string;
+}
+/** AES modes, without secret-indexed tables on every backend. */
+export declare const ecb: EcbCipher;
+export declare const cbc: CbcCipher;
+/** An AES mode with a 16-byte IV and no options: `c(key, iv)`. */
+export interface IvCipher {
+  (key: Uint8Array, iv: Uint8Array): CipherInstance;
+  readonly blockSize: number;
+  readonly nonceLength: number;
+  readonly tagLength: number;
+  readonly varSizeNonce: boolean;
+  getPlatform(): string;
+}
+/** AES-CTR: a 16-byte initial counter block, incremented as a 128-bit big-endian number. */
+export declare const ctr: IvCipher;
+/** AES-CFB (CFB-128) and AES-OFB: any length (the last block partial), no padding. */
+export declare const cfb: IvCipher;
+export declare const ofb: IvCipher;

@@ -1,0 +1,439 @@
+// AES-128/192/256 (FIPS 197) without secret-indexed tables, and the block modes built on it
+// (docs/target-contract.md "modules/aes.js"). The S-box is the tower-field inversion of
+// modules/aes_field.js, done two ways:
+//
+//   wasm, wasm_threads: one block in a u8x16; every nibble-to-nibble step is an i8x16.swizzle of a
+//     16-byte constant (the vector-permute idea of Hamburg, CHES 2009, with our own tables: GF(16)
+//     products by logarithms). ShiftRows is a byte shuffle, MixColumns byte rotations in the
+//     u32 lanes, its doubled term a second output table of the S-box.
+//   js, runtime: two blocks bitsliced in eight u32 words (word k holds bit k of all 32 bytes; bit
+//     row*8 + column*2 + block), the S-box a circuit of AND/XOR/NOT derived at build time from the
+//     same maps. No swizzle, no table, no secret index.
+//
+// Regions: `aes_key` (the key, 16/24/32 bytes), `aes_rk` (the expanded key, 60 words), `aes_rkb`
+// (js/runtime: the round keys bitsliced, 8 words a round), `aes_iv` (CBC's chaining block, CTR's
+// counter block), `data` (16 KiB of blocks, in place, plus 64 spare bytes that the four-block
+// wasm groups and the two-block js pairs may write past the last block of a call). runtime/aes.js zeroes every one of them after each call.
+import { u8, u32, u32x4, u8x16, memory, fn, loop, when, select, rotr, shuffle, swizzle, lane, bswap, assert } from 'awasm';
+import * as F from './aes_field.js';
+
+const keyBytes = memory('aes_key', u8.array(32));
+const keyWords = keyBytes.as(u32);
+const rk = memory('aes_rk', u32.array(60));
+const rkv = rk.as(u8x16);
+const rkb = memory('aes_rkb', u32.array(15 * 8));
+const iv = memory('aes_iv', u8.array(16));
+const ivBE = iv.as(u32.be);
+const ivv = iv.as(u8x16);
+const data = memory('data', u8.array(16384 + 64));
+const dataWords = data.as(u32);
+const dataV = data.as(u8x16);
+
+const SIMD = { targets: ['wasm', 'wasm_threads'] };
+const SCALAR = { targets: ['js', 'runtime'] };
+
+// ---- the vector form (wasm) ---------------------------------------------------------------------
+// The 16-byte tables, in one constant region. Loaded at a runtime index (z: a public zero the
+// optimizer cannot fold) once per call, they stay in locals: as constants, every use would
+// materialize its v128.const again inside the loops.
+const NIB = (f) => {
+  const t = F.nibbleTables(f);
+  return [t.lo, t.hi];
+};
+const OUT = (f) => {
+  const t = F.vpOut(f);
+  return [t.lo, t.hi]; // pair(): { lo, hi }
+};
+// Encryption keeps its state in the S-box's input coordinates between rounds (z = M(x) byte by
+// byte, M = VP_ENC_IN, linear): the output tables give M(S) and M(2 S) and the round keys are
+// mapped once per round, so a round starts at the inversion, without the input map. M commutes
+// with ShiftRows (a byte permutation) and MixColumns' XORs of rotated words.
+const ENC_OUT_M = F.ENC_OUT.map((v) => F.VP_ENC_IN[v]);
+const ENC_OUT2_M = F.ENC_OUT2.map((v) => F.VP_ENC_IN[v]);
+const TABLE_LIST = [
+  ...NIB(F.VP_ENC_IN), ...NIB(F.VP_DEC_IN), ...OUT(F.ENC_OUT), ...OUT(ENC_OUT_M), ...OUT(ENC_OUT2_M), ...OUT(F.DEC_OUT), ...NIB(F.TIMES2), ...NIB(F.TIMES4),
+  F.VP_INV, F.VP_CDIV, Array(16).fill(15), Array(16).fill(F.vpOut(F.ENC_OUT).constant),
+];
+assert(F.VP_OK, 'modules/aes_field.js: the five-lookup inversion constants do not fit the norm');
+assert(F.vpOut(F.DEC_OUT).constant === 0, 'the inverse S-box output map is linear');
+const tables = memory.data('aes_tables', u8, TABLE_LIST.flat());
+const tablesV = tables.as(u8x16);
+const V = (z) => {
+  const t = (i) => tablesV.load(z + i);
+  const pair = (i) => ({ lo: t(i), hi: t(i + 1) });
+  return {
+    encIn: pair(0), decIn: pair(2), encOut: pair(4), encOutM: pair(6), encOut2M: pair(8), decOut: pair(10), x2: pair(12), x4: pair(14),
+    inv: t(16), cdiv: t(17), m15: t(18), c63: t(19),
+  };
+};
+const lowNibbles = (T, v) => v & T.m15;
+const highNibbles = (T, v) => u8x16.from(u32x4.from(v) >>> 4) & T.m15;
+// An affine byte map by its two nibble tables.
+const lin = (T, P, v) => swizzle(P.lo, lowNibbles(T, v)) ^ swizzle(P.hi, highNibbles(T, v));
+// S-box core: x through `inMap` to the (i, k) coordinates (modules/aes_field.js), inverted there
+// with five lookups, then through each of `outMaps` without its constant (the callers add it:
+// encryption folds 0x63 into the round key, decryption's map has none).
+const sboxV = (T, x, inMap, outMaps) => sboxCore(T, lin(T, inMap, x), outMaps);
+// The same from t in the (i, k) coordinates.
+const sboxCore = (T, t, outMaps) => {
+  const i = lowNibbles(T, t);
+  const k = highNibbles(T, t);
+  const j = i ^ k;
+  const ck = swizzle(T.cdiv, k);
+  const io = swizzle(T.inv, swizzle(T.inv, i) ^ ck) ^ j;
+  const jo = swizzle(T.inv, swizzle(T.inv, j) ^ ck) ^ i;
+  return outMaps.map((P) => swizzle(P.hi, io) ^ swizzle(P.lo, jo));
+};
+const SR = Array.from({ length: 16 }, (_, i) => 4 * (((i >> 2) + (i & 3)) & 3) + (i & 3));
+const ISR = Array.from({ length: 16 }, (_, i) => 4 * (((i >> 2) - (i & 3) + 4) & 3) + (i & 3));
+// MixColumns from S and 2S (bytes of a column are the bytes of one u32 lane, row r at byte r).
+const mix = (s, s2) => {
+  const a = u32x4.from(s);
+  const a2 = u32x4.from(s2);
+  return u8x16.from(a2 ^ rotr(a2 ^ a, 8) ^ rotr(a, 16) ^ rotr(a, 24));
+};
+// Several blocks at once (a list of states): independent chains of swizzles for the CPU to overlap.
+// The state z = M(x) from the first round key to the last round (see ENC_OUT_M above).
+const encryptV = (T, x0, nr) => {
+  const k0 = rkv.load(0);
+  const z = x0.map((v) => lin(T, T.encIn, v ^ k0));
+  loop(nr - 1, (i) => {
+    // MixColumns of S's constant 0x63 in every byte is 0x63: it joins the round key.
+    const k = lin(T, T.encIn, rkv.load(i + 1) ^ T.c63);
+    for (let j = 0; j < z.length; j++) {
+      const [s, s2] = sboxCore(T, shuffle(z[j], z[j], SR), [T.encOutM, T.encOut2M]);
+      z[j] = mix(s, s2) ^ k;
+    }
+  });
+  const k = rkv.load(nr) ^ T.c63;
+  return z.map((v) => sboxCore(T, shuffle(v, v, SR), [T.encOut])[0] ^ k);
+};
+// InvMixColumns = MixColumns after y = x + 4 (x + rotr(x, 16)) (row r: 5 x_r + 4 x_{r+2}).
+const invMix = (T, x) => {
+  const a = u32x4.from(x);
+  const y = x ^ lin(T, T.x4, u8x16.from(a ^ rotr(a, 16)));
+  return mix(y, lin(T, T.x2, y));
+};
+const decryptV = (T, x0, nr) => {
+  const x = x0.map((v) => v ^ rkv.load(nr));
+  loop(nr - 1, (i) => {
+    const k = rkv.load(nr - 1 - i);
+    for (let j = 0; j < x.length; j++) x[j] = invMix(T, sboxV(T, shuffle(x[j], x[j], ISR), T.decIn, [T.decOut])[0] ^ k);
+  });
+  const k = rkv.load(0);
+  return x.map((v) => sboxV(T, shuffle(v, v, ISR), T.decIn, [T.decOut])[0] ^ k);
+};
+// The parallel modes on wasm take WIDE blocks per iteration; a call's last group may run past
+// `blocks` into the spare bytes at the end of `data` (runtime/aes.js zeroes them).
+const WIDE_SHIFT = 2;
+const WIDE = 1 << WIDE_SHIFT;
+const groups = (blocks, body) => loop((blocks + (WIDE - 1)) >>> WIDE_SHIFT, (g) => body(g * WIDE));
+const range = (n) => Array.from({ length: n }, (_, j) => j);
+
+// ---- the bitsliced form (js, runtime) -----------------------------------------------------------
+// Planes from eight memory words (block b word c at X[4b + c]): three delta swaps exchange the
+// bit-in-byte index with (column, block); word slot w then holds plane SLOT_PLANE[w].
+const swapmove = (X, lo, hi, n, mask) => {
+  const t = ((X[lo] >>> n) ^ X[hi]) & mask;
+  X[hi] = X[hi] ^ t;
+  X[lo] = X[lo] ^ (t << n);
+};
+const SWAPS = [
+  [2, 1, 0x55555555], // word bit 2 (block) <-> position bit 0
+  [0, 2, 0x33333333], // word bit 0 (column bit 0) <-> position bit 1
+  [1, 4, 0x0f0f0f0f], // word bit 1 (column bit 1) <-> position bit 2
+];
+const transpose = (words) => {
+  const X = [...words];
+  for (const [beta, n, mask] of SWAPS)
+    for (let w = 0; w < 8; w++) if (((w >> beta) & 1) === 0) swapmove(X, w, w | (1 << beta), n, mask);
+  return X;
+};
+const SLOT_PLANE = Array.from({ length: 8 }, (_, w) => ((w >> 2) & 1) | ((w & 1) << 1) | (((w >> 1) & 1) << 2));
+const PLANE_SLOT = Array.from({ length: 8 }, (_, k) => SLOT_PLANE.indexOf(k));
+const pack = (words) => {
+  const X = transpose(words);
+  return PLANE_SLOT.map((w) => X[w]);
+};
+const unpack = (q) => transpose(SLOT_PLANE.map((k) => q[k]));
+
+const ZERO = () => u32(0);
+// An affine map on planes (modules/aes_field.js planeMap).
+const planes = (f, bits) => {
+  const plan = F.planeMap(f, bits);
+  return (x) =>
+    plan.map(({ from, invert }) => {
+      let v = from.length === 0 ? ZERO() : from.slice(1).reduce((acc, i) => acc ^ x[i], x[from[0]]);
+      return invert ? ~v : v;
+    });
+};
+const MAP16 = (t) => planes(t, 4);
+// GF(16) product of two nibbles of planes: schoolbook, then y^4 = y + 1.
+const RED = Array.from({ length: 7 }, (_, k) => F.gmul4(1 << Math.min(k, 3), 1 << Math.max(k - 3, 0)));
+const mul4 = (x, y) => {
+  const terms = Array.from({ length: 7 }, () => []);
+  for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) terms[i + j].push(x[i] & y[j]);
+  const p = terms.map((ts) => ts.slice(1).reduce((acc, t) => acc ^ t, ts[0]));
+  return [0, 1, 2, 3].map((j) => {
+    const terms = p.filter((_, k) => (RED[k] >> j) & 1);
+    return terms.slice(1).reduce((acc, t) => acc ^ t, terms[0]);
+  });
+};
+// GF(16) inversion as its algebraic normal form (monomials shared).
+const INV_ANF = F.anf4(F.INV16);
+const inv4 = (x) => {
+  const mono = Array(16).fill(null);
+  for (let m = 1; m < 16; m++) {
+    const bits = [0, 1, 2, 3].filter((i) => (m >> i) & 1);
+    mono[m] = bits.length === 1 ? x[bits[0]] : mono[m & ~(1 << bits[bits.length - 1])] & x[bits[bits.length - 1]];
+  }
+  return INV_ANF.map((ms) => (ms.length === 0 ? ZERO() : ms.slice(1).reduce((acc, m) => acc ^ mono[m], mono[ms[0]])));
+};
+const sqL = MAP16(F.SQL16);
+const sq = MAP16(F.SQ16);
+const sboxB = (x, inMap, outMap) => {
+  const t = inMap(x);
+  const b = t.slice(0, 4);
+  const a = t.slice(4, 8);
+  const ab = mul4(a, b);
+  const sa = sqL(a);
+  const sb = sq(b);
+  const n = [0, 1, 2, 3].map((i) => sa[i] ^ sb[i] ^ ab[i]);
+  const ni = inv4(n);
+  const hi = mul4(a, ni);
+  const lo = mul4([0, 1, 2, 3].map((i) => a[i] ^ b[i]), ni);
+  return outMap([...lo, ...hi]);
+};
+const encInB = planes(F.ENC_IN, 8);
+const encOutB = planes(F.ENC_OUT, 8);
+const decInB = planes(F.DEC_IN, 8);
+const decOutB = planes(F.DEC_OUT, 8);
+// 2x in planes (x^8 = x^4 + x^3 + x + 1).
+const x2B = (x) => [x[7], x[0] ^ x[7], x[1], x[2] ^ x[7], x[3] ^ x[7], x[4], x[5], x[6]];
+// Row r is byte r of each plane, column c bits 2c, 2c + 1 of it: ShiftRows rotates byte r right
+// by 2r bits, InvShiftRows left.
+const shiftRows = (q) =>
+  q.map((w) => (w & 0xff) | ((w >>> 2) & 0x3f00) | ((w << 6) & 0xc000) | ((w >>> 4) & 0x0f0000) | ((w << 4) & 0xf00000) | ((w >>> 6) & 0x03000000) | ((w << 2) & 0xfc000000));
+const invShiftRows = (q) =>
+  q.map((w) => (w & 0xff) | ((w << 2) & 0xfc00) | ((w >>> 6) & 0x0300) | ((w >>> 4) & 0x0f0000) | ((w << 4) & 0xf00000) | ((w << 6) & 0xc0000000) | ((w >>> 2) & 0x3f000000));
+const mixB = (q) => {
+  const a1 = q.map((w) => rotr(w, 8));
+  const t = q.map((w, k) => w ^ a1[k]);
+  const t2 = x2B(t);
+  return q.map((_, k) => t2[k] ^ a1[k] ^ rotr(t[k], 16));
+};
+const invMixB = (q) => {
+  const u = x2B(x2B(q.map((w) => w ^ rotr(w, 16))));
+  return mixB(q.map((w, k) => w ^ u[k]));
+};
+const addKey = (q, r) => q.map((w, k) => w ^ rkb.load(r * 8 + k));
+const encryptB = (q0, nr) => {
+  let q = addKey(q0, 0);
+  loop(nr - 1, (i) => {
+    q = addKey(mixB(sboxB(shiftRows(q), encInB, encOutB)), i + 1);
+  });
+  return addKey(sboxB(shiftRows(q), encInB, encOutB), nr);
+};
+const decryptB = (q0, nr) => {
+  let q = addKey(q0, nr);
+  loop(nr - 1, (i) => {
+    q = invMixB(addKey(sboxB(invShiftRows(q), decInB, decOutB), nr - 1 - i));
+  });
+  return addKey(sboxB(invShiftRows(q), decInB, decOutB), 0);
+};
+
+// ---- key expansion (FIPS 197 §5.2) --------------------------------------------------------------
+// aes_expand(nk): the 4 (nr + 1) words of aes_rk from the nk key words (nk = 4, 6, 8; nr = nk + 6);
+// on js/runtime also the bitsliced round keys (each round key for both blocks). Which words go
+// through the S-box depends on the word index alone (public), so `when` is fine.
+const expand = (subWord, bitslice) => (nk) => {
+  loop(nk, (i) => rk.store(i, keyWords.load(i)));
+  let m = u32(0); // i mod nk
+  let rc = u32(1);
+  let prev = rk.load(nk - 1);
+  loop(nk * 4 + 28 - nk, (j) => {
+    const i = j + nk;
+    let t = prev;
+    when(m === 0, () => {
+      t = subWord(rotr(t, 8)) ^ rc;
+      rc = ((rc << 1) ^ (u32(0x1b) & (u32(0) - (rc >>> 7)))) & 0xff;
+    }, () => {
+      when((nk === 8) & (m === 4), () => {
+        t = subWord(t);
+      });
+    });
+    prev = rk.load(i - nk) ^ t;
+    rk.store(i, prev);
+    m = select(m + 1 === nk, u32(0), m + 1);
+  });
+  if (bitslice)
+    loop(nk + 7, (r) => {
+      const w = [0, 1, 2, 3].map((c) => rk.load(r * 4 + c));
+      pack([...w, ...w]).forEach((p, k) => rkb.store(r * 8 + k, p));
+    });
+};
+export const aes_expand_v = fn([u32], (nk) => {
+  const T = V(nk >>> 8);
+  expand((w) => lane(u32x4.from(sboxV(T, u8x16.from(u32x4(w)), T.encIn, [T.encOut])[0] ^ T.c63), 0), false)(nk);
+}, { ...SIMD, name: 'aes_expand' });
+export const aes_expand_b = fn([u32], (nk) => {
+  expand((w) => unpack(sboxB(pack([w, ZERO(), ZERO(), ZERO(), ZERO(), ZERO(), ZERO(), ZERO()]), encInB, encOutB))[0], true)(nk);
+}, { ...SCALAR, name: 'aes_expand' });
+
+// ---- modes over `data` (in place; nr = 10, 12, 14) ----------------------------------------------
+// aes_ecb_enc / aes_ecb_dec(nr, blocks): each block alone.
+export const aes_ecb_enc_v = fn([u32, u32], (nr, blocks) => {
+  const T = V(nr >>> 8);
+  groups(blocks, (at) => encryptV(T, range(WIDE).map((j) => dataV.load(at + j)), nr).forEach((v, j) => dataV.store(at + j, v)));
+}, { ...SIMD, name: 'aes_ecb_enc' });
+export const aes_ecb_dec_v = fn([u32, u32], (nr, blocks) => {
+  const T = V(nr >>> 8);
+  groups(blocks, (at) => decryptV(T, range(WIDE).map((j) => dataV.load(at + j)), nr).forEach((v, j) => dataV.store(at + j, v)));
+}, { ...SIMD, name: 'aes_ecb_dec' });
+const pairs = (blocks, body) => loop((blocks + 1) >>> 1, (p) => body(p * 8));
+const load8 = (at) => Array.from({ length: 8 }, (_, k) => dataWords.load(at + k));
+const store8 = (at, w) => w.forEach((v, k) => dataWords.store(at + k, v));
+export const aes_ecb_enc_b = fn([u32, u32], (nr, blocks) => {
+  pairs(blocks, (at) => store8(at, unpack(encryptB(pack(load8(at)), nr))));
+}, { ...SCALAR, name: 'aes_ecb_enc' });
+export const aes_ecb_dec_b = fn([u32, u32], (nr, blocks) => {
+  pairs(blocks, (at) => store8(at, unpack(decryptB(pack(load8(at)), nr))));
+}, { ...SCALAR, name: 'aes_ecb_dec' });
+
+// aes_cbc_enc(nr, blocks): serial from the chaining block aes_iv (the runtime carries the last
+// ciphertext block to the next call). aes_cbc_dec(nr, blocks): every block alone, then XOR with
+// the ciphertext before it (aes_iv for the first).
+export const aes_cbc_enc_v = fn([u32, u32], (nr, blocks) => {
+  const T = V(nr >>> 8);
+  let x = ivv.load(0);
+  loop(blocks, (i) => {
+    x = encryptV(T, [dataV.load(i) ^ x], nr)[0];
+    dataV.store(i, x);
+  });
+}, { ...SIMD, name: 'aes_cbc_enc' });
+export const aes_cbc_dec_v = fn([u32, u32], (nr, blocks) => {
+  const T = V(nr >>> 8);
+  let prev = ivv.load(0);
+  // A direct loop(): the body reassigns `prev` (a body passed through a helper like groups() does
+  // not carry reassigned values in today's stager).
+  loop((blocks + (WIDE - 1)) >>> WIDE_SHIFT, (g) => {
+    const at = g * WIDE;
+    const c = range(WIDE).map((j) => dataV.load(at + j));
+    const p = decryptV(T, c, nr);
+    p.forEach((v, j) => dataV.store(at + j, v ^ (j === 0 ? prev : c[j - 1])));
+    prev = c[WIDE - 1];
+  });
+}, { ...SIMD, name: 'aes_cbc_dec' });
+const ivWords = () => Array.from({ length: 4 }, (_, k) => ivBE.load(k)).map((w) => bswap(w));
+export const aes_cbc_enc_b = fn([u32, u32], (nr, blocks) => {
+  let x = ivWords();
+  loop(blocks, (i) => {
+    const w = [0, 1, 2, 3].map((k) => dataWords.load(i * 4 + k) ^ x[k]);
+    const out = unpack(encryptB(pack([...w, ZERO(), ZERO(), ZERO(), ZERO()]), nr));
+    x = out.slice(0, 4);
+    x.forEach((v, k) => dataWords.store(i * 4 + k, v));
+  });
+}, { ...SCALAR, name: 'aes_cbc_enc' });
+export const aes_cbc_dec_b = fn([u32, u32], (nr, blocks) => {
+  const prev = ivWords();
+  loop((blocks + 1) >>> 1, (pi) => {
+    const at = pi * 8;
+    const c = load8(at);
+    const p = unpack(decryptB(pack(c), nr));
+    const chain = [...prev, ...c.slice(0, 4)];
+    store8(at, p.map((v, k) => v ^ chain[k]));
+    for (let k = 0; k < 4; k++) prev[k] = c[4 + k];
+  });
+}, { ...SCALAR, name: 'aes_cbc_dec' });
+
+// aes_ctr(nr, blocks): XOR E(counter + i) into block i, the counter a 128-bit big-endian number
+// (aes_iv), carried across all 128 bits as node:crypto and @noble/ciphers do.
+const counterWords = (i) => {
+  const c = Array.from({ length: 4 }, (_, k) => ivBE.load(k));
+  const w3 = c[3] + i;
+  const k3 = w3 < i;
+  const w2 = c[2] + k3;
+  const k2 = w2 < k3;
+  const w1 = c[1] + k2;
+  const k1 = w1 < k2;
+  const w0 = c[0] + k1;
+  return [w0, w1, w2, w3].map((w) => bswap(w)); // the block's bytes as little-endian words
+};
+export const aes_ctr_v = fn([u32, u32], (nr, blocks) => {
+  const T = V(nr >>> 8);
+  groups(blocks, (at) => {
+    const ctrs = range(WIDE).map((j) => u8x16.from(u32x4(...counterWords(at + j))));
+    encryptV(T, ctrs, nr).forEach((v, j) => dataV.store(at + j, dataV.load(at + j) ^ v));
+  });
+}, { ...SIMD, name: 'aes_ctr' });
+export const aes_ctr_b = fn([u32, u32], (nr, blocks) => {
+  pairs(blocks, (at) => {
+    const i = at >>> 2;
+    const ks = unpack(encryptB(pack([...counterWords(i), ...counterWords(i + 1)]), nr));
+    store8(at, load8(at).map((v, k) => v ^ ks[k]));
+  });
+}, { ...SCALAR, name: 'aes_ctr' });
+
+// aes_cfb_enc(nr, blocks): C_i = P_i ^ E(C_{i-1}), serial from aes_iv. aes_cfb_dec(nr, blocks):
+// P_i = C_i ^ E(C_{i-1}), every block alone. aes_ofb(nr, blocks): O_i = E(O_{i-1}) XORed into
+// block i, serial from aes_iv; it stores the last O back to aes_iv (the next call's start).
+export const aes_cfb_enc_v = fn([u32, u32], (nr, blocks) => {
+  const T = V(nr >>> 8);
+  let x = ivv.load(0);
+  loop(blocks, (i) => {
+    x = dataV.load(i) ^ encryptV(T, [x], nr)[0];
+    dataV.store(i, x);
+  });
+}, { ...SIMD, name: 'aes_cfb_enc' });
+export const aes_cfb_dec_v = fn([u32, u32], (nr, blocks) => {
+  const T = V(nr >>> 8);
+  let prev = ivv.load(0);
+  loop((blocks + (WIDE - 1)) >>> WIDE_SHIFT, (g) => {
+    const at = g * WIDE;
+    const c = range(WIDE).map((j) => dataV.load(at + j));
+    const e = encryptV(T, c.map((_, j) => (j === 0 ? prev : c[j - 1])), nr);
+    e.forEach((v, j) => dataV.store(at + j, v ^ c[j]));
+    prev = c[WIDE - 1];
+  });
+}, { ...SIMD, name: 'aes_cfb_dec' });
+export const aes_ofb_v = fn([u32, u32], (nr, blocks) => {
+  const T = V(nr >>> 8);
+  let x = ivv.load(0);
+  loop(blocks, (i) => {
+    x = encryptV(T, [x], nr)[0];
+    dataV.store(i, dataV.load(i) ^ x);
+  });
+  ivv.store(0, x);
+}, { ...SIMD, name: 'aes_ofb' });
+const encrypt1B = (w, nr) => unpack(encryptB(pack([...w, ZERO(), ZERO(), ZERO(), ZERO()]), nr)).slice(0, 4);
+export const aes_cfb_enc_b = fn([u32, u32], (nr, blocks) => {
+  const x = ivWords();
+  loop(blocks, (i) => {
+    const e = encrypt1B(x, nr);
+    for (let k = 0; k < 4; k++) {
+      x[k] = dataWords.load(i * 4 + k) ^ e[k];
+      dataWords.store(i * 4 + k, x[k]);
+    }
+  });
+}, { ...SCALAR, name: 'aes_cfb_enc' });
+export const aes_cfb_dec_b = fn([u32, u32], (nr, blocks) => {
+  const prev = ivWords();
+  loop((blocks + 1) >>> 1, (pi) => {
+    const at = pi * 8;
+    const c = load8(at);
+    const e = unpack(encryptB(pack([...prev, ...c.slice(0, 4)]), nr));
+    store8(at, c.map((v, k) => v ^ e[k]));
+    for (let k = 0; k < 4; k++) prev[k] = c[4 + k];
+  });
+}, { ...SCALAR, name: 'aes_cfb_dec' });
+export const aes_ofb_b = fn([u32, u32], (nr, blocks) => {
+  const x = ivWords();
+  loop(blocks, (i) => {
+    const e = encrypt1B(x, nr);
+    for (let k = 0; k < 4; k++) {
+      x[k] = e[k];
+      dataWords.store(i * 4 + k, dataWords.load(i * 4 + k) ^ e[k]);
+    }
+  });
+  x.forEach((v, k) => ivBE.store(k, bswap(v)));
+}, { ...SCALAR, name: 'aes_ofb' });
