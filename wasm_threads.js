@@ -23,7 +23,7 @@ import { blake3Hash } from './runtime/blake3.js';
 import * as scryptKernels from './targets/wasm_threads/scrypt.js';
 import { scryptKdf } from './runtime/scrypt.js';
 import { pbkdf2Kernel, pbkdf2With } from './runtime/kdf.js';
-import { threaded, threadedKdf } from './runtime/workers.js';
+import { threaded, threadedArgon2, threadedKdf } from './runtime/workers.js';
 
 export const sha224 = /* @__PURE__ */ threaded('sha224', /* @__PURE__ */ mdHash(SHA224, [sha2.$sha224_init, sha2.$sha256_compress, sha2.$sha256_output], 'wasm_threads'));
 export const sha224_lanes = /* @__PURE__ */ threaded('sha224_lanes', /* @__PURE__ */ mdHash(SHA224_LANES, [sha2.$sha224_init, sha2.$sha256_compress, sha2.$sha256_output, sha2.$sha256_compress4], 'wasm_threads'));
@@ -80,9 +80,9 @@ export const pbkdf2 = /* @__PURE__ */ pbkdf2With([
   /* @__PURE__ */ pbkdf2Kernel(KECCAK_512, /* @__PURE__ */ spongeHash(KECCAK_512, [sha3.$keccak_absorb, sha3.$keccak_pbkdf2], 'wasm_threads')),
 ]);
 // Argon2 (RFC 9106) over this entry's blake2b.
-export const argon2d = /* @__PURE__ */ argon2Kdf(ARGON2D, [argon2.$argon2_fill], blake2b, 'wasm_threads');
-export const argon2i = /* @__PURE__ */ argon2Kdf(ARGON2I, [argon2.$argon2_fill], blake2b, 'wasm_threads');
-export const argon2id = /* @__PURE__ */ argon2Kdf(ARGON2ID, [argon2.$argon2_fill], blake2b, 'wasm_threads');
+export const argon2d = /* @__PURE__ */ threadedArgon2('argon2d', /* @__PURE__ */ argon2Kdf(ARGON2D, [argon2.$argon2_fill], blake2b, 'wasm_threads'));
+export const argon2i = /* @__PURE__ */ threadedArgon2('argon2i', /* @__PURE__ */ argon2Kdf(ARGON2I, [argon2.$argon2_fill], blake2b, 'wasm_threads'));
+export const argon2id = /* @__PURE__ */ threadedArgon2('argon2id', /* @__PURE__ */ argon2Kdf(ARGON2ID, [argon2.$argon2_fill], blake2b, 'wasm_threads'));
 
 // Salsa20 and ChaCha stream ciphers (runtime/arx.js over modules/chacha.js; the cipher shape of
 // runtime/cipher.js): each built from the kernels it uses.

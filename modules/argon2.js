@@ -1,5 +1,5 @@
 // Argon2d, Argon2i and Argon2id (RFC 9106): the memory filling. One kernel function,
-// argon2_fill(pass, slice, lane, from, to), fills blocks from..to-1 of one segment: for each block
+// argon2_fill(pass, slice, lane, from, to, own), fills blocks from..to-1 of one segment: for each block
 // it finds the reference block (RFC 9106 §3.4: from the previous block's first word on Argon2d,
 // from address blocks on Argon2i and on Argon2id's first two slices of pass 0) and writes
 // G(previous, reference), XORed into the old block from pass 1 on in version 0x13.
@@ -10,9 +10,13 @@
 // `params` before the first call.
 //
 // Memory: `blocks`, the heap (memory.heap: its length is chosen when the runtime links the target
-// for a call), holds 1 KiB blocks of 128 u64 words. Blocks 0..4 are the kernel's own: the address
-// block (0), the input block it is made from (1), a temporary (2), a zero block (3) and the wasm
-// G's scratch block (4); block 5 + lane * laneLength + column is the Argon2 memory B[lane][column].
+// for a call), holds 1 KiB blocks of 128 u64 words. Block 0 is a zero block (never written);
+// block 5 + lane * laneLength + column is the Argon2 memory B[lane][column]. The working blocks
+// of a call are four blocks from `own` (a block index): the address block (own), the input block
+// it is made from (own + 1), a temporary (own + 2) and the wasm G's scratch block (own + 3). The
+// calling thread's are blocks 1..4; on wasm_threads each worker of the pool filling segments of
+// the same memory at once has four of its own after the Argon2 memory (runtime/argon2.js), so
+// that threads share the heap and nothing they write.
 //
 // G(X, Y) (§3.5): R = X ^ Y, P on the eight rows of R, then on its eight columns, XOR with R.
 // P is BLAKE2b's round without message words, with BlaMka's a + b + 2 * lo(a) * lo(b) (mul32)
@@ -30,7 +34,9 @@ import { COLUMNS } from './blake_common.js';
 const params = memory('params', u32.array(8), { secret: false });
 // The working copies R and Q of G on js and runtime.
 const work = memory('work', u64.array(2 * 128));
-const ADDRESS = 0, INPUT = 1, TEMP = 2, ZERO = 3, SCRATCH = 4, FIRST = 5;
+// Block indices: the zero block, the first of B; the working blocks, relative to `own`.
+const ZERO = 0, FIRST = 5;
+const ADDRESS = 0, INPUT = 1, TEMP = 2, SCRATCH = 3;
 
 const BLOCK_WORDS = 128;
 // The words of the 16 applications of P in G: rows 0..7 (words 16r..16r+15), then columns 0..7
@@ -82,11 +88,11 @@ function permuteRegisters([s0, s1, s2, s3, s4, s5, s6, s7]) {
 }
 
 // G on wasm: out = P-columns(P-rows(X ^ Y)) ^ X ^ Y, XORed into the old block when `keep` (a u32
-// 0 or 1) is 1; blocks given by index (u32). The rows' results go through the SCRATCH block, so
-// that only one row or column (8 registers) is live at a time.
-function compressRegisters(x, y, out, keep) {
+// 0 or 1) is 1; blocks given by index (u32). The rows' results go through the scratch block (own +
+// SCRATCH), so that only one row or column (8 registers) is live at a time.
+function compressRegisters(x, y, out, keep, own) {
   const V = blocks.as(u64x2);
-  const X = x * 64, Y = y * 64, O = out * 64, S = SCRATCH * 64;
+  const X = x * 64, Y = y * 64, O = out * 64, S = (own + SCRATCH) * 64;
   for (let row = 0; row < 8; row++) {
     const ids = Array.from({ length: 8 }, (_, i) => 8 * row + i);
     permuteRegisters(ids.map((k) => V.load(X + k) ^ V.load(Y + k))).forEach((v, i) => V.store(S + ids[i], v));
@@ -102,7 +108,7 @@ function compressRegisters(x, y, out, keep) {
 }
 
 // G on js and runtime: R and Q in `work`; P in two runtime loops, over the rows and the columns.
-function compressWords(x, y, out, keep) {
+function compressWords(x, y, out, keep) { // (`work` is the scratch: one thread per memory here)
   const X = x * BLOCK_WORDS, Y = y * BLOCK_WORDS, O = out * BLOCK_WORDS;
   loop(BLOCK_WORDS, (k) => {
     const r = blocks.load(X + k) ^ blocks.load(Y + k);
@@ -129,14 +135,14 @@ function compressWords(x, y, out, keep) {
 // every 128 blocks and at the start of a call) first makes the next address block with two more
 // runs of the same G (G(0, G(0, input))), through a runtime loop of jobs, so that the code holds
 // one G (unrolled on wasm: most of the module).
-const filler = (compress) => (pass, slice, lane, from, to) => {
+const filler = (compress) => (pass, slice, lane, from, to, own) => {
   const lanes = params.load(0), q = params.load(1), segment = params.load(2);
   const type = params.load(5), version = params.load(6), recip = params.load(7);
   const independent = (type === 1) | ((type === 2) & (pass === 0) & (slice < 2));
   const keepOld = (pass !== 0) & (version === 0x13); // XOR into the old block
   when(independent, () => {
     // The input block: pass, lane, slice, m', t, y; the counter (word 6) per address block.
-    [pass, lane, slice, params.load(3), params.load(4), type].forEach((x, i) => blocks.store(INPUT * BLOCK_WORDS + i, u64(x)));
+    [pass, lane, slice, params.load(3), params.load(4), type].forEach((x, i) => blocks.store((own + INPUT) * BLOCK_WORDS + i, u64(x)));
   });
   const first = (pass === 0) & (slice === 0); // references stay in this lane
   loop(to - from, (k) => {
@@ -147,14 +153,14 @@ const filler = (compress) => (pass, slice, lane, from, to) => {
     const refill = independent & (((i & 127) === 0) | (k === 0));
     loop(1 + (refill << 1), (job) => {
       const last = job === (refill << 1);
-      when(refill & (job === 0), () => blocks.store(INPUT * BLOCK_WORDS + 6, u64((i >>> 7) + 1)));
+      when(refill & (job === 0), () => blocks.store((own + INPUT) * BLOCK_WORDS + 6, u64((i >>> 7) + 1)));
       // J1, J2: from the address block or from the previous block's first word.
       // They choose the reference block, an address: declassified. From the address block they are
       // public (computed by G from pass, lane, slice, m', t, type and a counter only: Argon2i, and
       // Argon2id's first two slices); from the previous block they depend on the password, which
       // is Argon2d's and Argon2id's data-dependent addressing by design (RFC 9106 §3.4.1).
       const pseudo = declassify(
-        select(independent, blocks.load(ADDRESS * BLOCK_WORDS + (i & 127)), blocks.load((FIRST + prev) * BLOCK_WORDS)),
+        select(independent, blocks.load((own + ADDRESS) * BLOCK_WORDS + (i & 127)), blocks.load((FIRST + prev) * BLOCK_WORDS)),
         'J1 and J2 pick the reference block: public for Argon2i (from the address block, made from public inputs only), ' +
           "data-dependent by design for Argon2d and the rest of Argon2id (RFC 9106 §3.4.1)");
       const j1 = u32(pseudo), j2 = u32(pseudo >>> 32);
@@ -174,16 +180,16 @@ const filler = (compress) => (pass, slice, lane, from, to) => {
       const ref = refLane * q + pos;
       // The jobs: TEMP = G(0, INPUT), ADDRESS = G(0, TEMP), then the block itself.
       const src = select(last, FIRST + prev, u32(ZERO));
-      const with_ = select(last, FIRST + ref, select(job === 0, u32(INPUT), u32(TEMP)));
-      const dst = select(last, FIRST + cur, select(job === 0, u32(TEMP), u32(ADDRESS)));
-      compress(src, with_, dst, keepOld & last);
+      const with_ = select(last, FIRST + ref, own + select(job === 0, u32(INPUT), u32(TEMP)));
+      const dst = select(last, FIRST + cur, own + select(job === 0, u32(TEMP), u32(ADDRESS)));
+      compress(src, with_, dst, keepOld & last, own);
     });
   });
 };
 
 const fill = (compress, targets) => {
   const f = filler(compress);
-  return fn([u32, u32, u32, u32, u32], (pass, slice, lane, from, to) => f(pass, slice, lane, from, to), { targets, name: 'argon2_fill' });
+  return fn([u32, u32, u32, u32, u32, u32], (pass, slice, lane, from, to, own) => f(pass, slice, lane, from, to, own), { targets, name: 'argon2_fill' });
 };
 export const argon2_fill = fill(compressRegisters, ['wasm', 'wasm_threads']);
 export const argon2_fill_words = fill(compressWords, ['js', 'runtime']);

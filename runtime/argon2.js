@@ -21,8 +21,11 @@ export const ARGON2I = Object.freeze({ name: 'argon2i', type: 1 });
 export const ARGON2ID = Object.freeze({ name: 'argon2id', type: 2 });
 
 const BLOCK = 1024;
-// The kernel's own blocks (address, input, temporary, zero, scratch) before B[0][0] (modules/argon2.js).
+// The blocks before B[0][0] (modules/argon2.js): a zero block, then the calling thread's working
+// blocks (address, input, temporary, scratch) from block OWN; a pool worker's WORK_BLOCKS are after B.
 const OWN_BLOCKS = 5;
+const OWN = 1;
+const WORK_BLOCKS = 4;
 const U32 = 2 ** 32;
 
 const le32 = (x) => new Uint8Array(new Uint32Array([x]).buffer);
@@ -49,6 +52,9 @@ const FIELDS = {
 
 // kdf -> its shared Instance (argon2MemoryForTests).
 const shareds = new WeakMap();
+// kdf -> the pool's hooks (the wasm_threads entry: setArgon2Lanes); kdf -> its worker-side linker.
+const laneHooks = new WeakMap();
+const fillRunners = new WeakMap();
 /**
  * The memory of the instance an Argon2 function of ours uses for calls one at a time, or null
  * before its first call (the hygiene tests: no secret stays there after a call).
@@ -126,52 +132,142 @@ export function argon2Kdf(kind, target, blake2b, platform = 'unknown') {
       const parts = [le32(o.p), le32(o.dkLen), le32(o.m), le32(o.t), le32(o.version), le32(kind.type)];
       for (const b of [pw, s, key, pers]) parts.push(le32(b.length), b);
       blake2b.chunks(parts, { out: h0 });
-      job = fill.bind(null, { o, lanes, q, segment: q / 4, h0, used, owned });
-      return { job, o };
+      const state = { o, lanes, q, segment: q / 4, h0, used, owned, isAsync };
+      job = fill.bind(null, state);
+      return { job, o, state };
     } finally {
       if (job === null) wipeAll(owned);
     }
   }
 
-  // The job: links (or reuses) an instance with the heap the call needs, writes the parameters
-  // and the first blocks, fills in pieces of ctl.slice blocks (yielding the fraction done after
-  // each), and returns the tag; its `finally` zeroes the memory and every temporary.
-  function* fill({ o, lanes, q, segment, h0, used, owned }, ctl) {
+  // Links (or reuses) an instance with the heap the call needs (`used` bytes), writes the
+  // parameters and the first blocks; returns the instance (pair with I.close(used)).
+  function begin({ o, lanes, q, segment, h0 }, used) {
+    const I = shared.busy ? new HeapInstance(name, target, ['argon2_fill'], limit) : shared;
+    I.open(used);
+    const mem = I.mem;
+    const w = new DataView(mem.buffer, mem.byteOffset + P, 32);
+    [lanes, q, segment, lanes * q, o.t, kind.type, o.version, Math.floor((U32 - 1) / lanes)].forEach((x, i) => w.setUint32(4 * i, x, true));
+    for (let l = 0; l < lanes; l++) {
+      h0.set(le32(l), 68);
+      for (let j = 0; j < 2; j++) {
+        h0.set(le32(j), 64);
+        hPrime([h0], BLOCK, mem, at(q, l, j));
+      }
+    }
+    return I;
+  }
+  const at = (q, lane, column) => HEAP + (OWN_BLOCKS + lane * q + column) * BLOCK;
+  // The tag: H' of the XOR of the last blocks of the lanes (c: a zero block, zeroed after).
+  function tagOf({ o, lanes, q }, mem, c) {
+    for (let l = 0; l < lanes; l++) {
+      const last = mem.subarray(at(q, l, q - 1), at(q, l, q - 1) + BLOCK);
+      for (let i = 0; i < BLOCK; i++) c[i] ^= last[i];
+    }
+    const tag = new Uint8Array(o.dkLen);
+    hPrime([c], o.dkLen, tag, 0);
+    return tag;
+  }
+  // What the pool (runtime/workers.js) is told of a call: lanes, passes, segment length (blocks),
+  // memory (bytes).
+  const planOf = ({ o, lanes, q, segment }) => ({ lanes, t: o.t, segment, bytes: lanes * q * BLOCK });
+  // The pool's view of the heap for worker k of a call: its working blocks after B.
+  const poolAt = (I, { lanes, q }, used) => ({
+    memory: I.memoryObject,
+    heapBytes: used,
+    heapAt: HEAP,
+    own: (k) => OWN_BLOCKS + lanes * q + WORK_BLOCKS * k,
+  });
+
+  // The job: the memory filled in pieces of ctl.slice blocks (yielding the fraction done after
+  // each), then the tag; its `finally` zeroes the memory and every temporary. With lanes on the
+  // pool (wasm_threads, sync), this thread fills the tickets it claims (runtime/workers.js) and
+  // waits for the slices the workers have under way.
+  function* fill(state, ctl) {
+    const { o, lanes, segment, owned } = state;
+    let I = null, pool = null;
+    let used = state.used;
+    const c = new Uint8Array(BLOCK);
+    try {
+      const hooks = lanes > 1 && !state.isAsync ? laneHooks.get(kdf) : undefined;
+      pool = hooks === undefined ? null : hooks.sync(planOf(state));
+      if (pool !== null) used += WORK_BLOCKS * BLOCK * pool.workers;
+      I = begin(state, used);
+      const fn = I.fns.argon2_fill;
+      const total = o.t * lanes * segment * 4 - 2 * lanes;
+      if (pool === null) {
+        let done = 0;
+        for (let pass = 0; pass < o.t; pass++)
+          for (let slice = 0; slice < 4; slice++)
+            for (let lane = 0; lane < lanes; lane++)
+              for (let from = pass === 0 && slice === 0 ? 2 : 0; from < segment; ) {
+                const to = Math.min(segment, from + Math.max(1, ctl.slice));
+                fn(pass, slice, lane, from, to, OWN);
+                done += to - from;
+                from = to;
+                yield done / total;
+              }
+      } else {
+        pool.start(poolAt(I, state, used));
+        const tickets = 4 * o.t * lanes;
+        const progress = (part) => Math.min(pool.done() * segment + part, total - 1) / total;
+        for (let k; (k = pool.claim()) >= 0; ) {
+          const round = Math.floor(k / lanes);
+          for (let r; (r = pool.ready(round, 10)) !== 1; ) {
+            if (r < 0) break;
+            yield progress(0);
+          }
+          if (pool.ready(round, 0) < 0) break; // (a worker failed: end() throws its error)
+          const lane = k - round * lanes, pass = Math.floor(round / 4), slice = round % 4;
+          for (let from = round === 0 ? 2 : 0; from < segment; ) {
+            // (at least 64 blocks: the driver halves ctl.slice after a yield that waited)
+            const to = Math.min(segment, from + Math.max(64, ctl.slice));
+            fn(pass, slice, lane, from, to, OWN);
+            from = to;
+            yield progress(from);
+          }
+          pool.ended();
+        }
+        while (pool.ready(4 * o.t, 10) === 0) yield progress(0);
+        yield progress(0); // (every ticket ended: however few this thread filled, progress is told)
+        const share = pool;
+        pool = null;
+        share.end(true); // waits for the workers' jobs; throws a worker's failure
+      }
+      return tagOf(state, I.mem, c);
+    } finally {
+      try {
+        if (pool !== null) pool.end(false); // no thread is in the memory after it
+      } finally {
+        c.fill(0);
+        wipeAll(owned);
+        if (I !== null && I.busy) I.close(used);
+      }
+    }
+  }
+
+  // The async form with lanes on the pool (wasm_threads, p > 1): every ticket on the workers,
+  // this thread only waiting for their messages. Null when the pool cannot take them (nothing
+  // done: the caller runs the job here instead).
+  async function poolAsync(state, hooks) {
+    const pool = await hooks.async(planOf(state));
+    if (pool === null) return null;
+    const { o, lanes, segment, owned } = state;
+    const used = state.used + WORK_BLOCKS * BLOCK * pool.workers;
     let I = null;
     const c = new Uint8Array(BLOCK);
     try {
-      I = shared.busy ? new HeapInstance(name, target, ['argon2_fill'], limit) : shared;
-      I.open(used);
-      const mem = I.mem, fn = I.fns.argon2_fill;
-      const w = new DataView(mem.buffer, mem.byteOffset + P, 32);
-      [lanes, q, segment, lanes * q, o.t, kind.type, o.version, Math.floor((U32 - 1) / lanes)].forEach((x, i) => w.setUint32(4 * i, x, true));
-      const at = (lane, column) => HEAP + (OWN_BLOCKS + lane * q + column) * BLOCK;
-      for (let l = 0; l < lanes; l++) {
-        h0.set(le32(l), 68);
-        for (let j = 0; j < 2; j++) {
-          h0.set(le32(j), 64);
-          hPrime([h0], BLOCK, mem, at(l, j));
-        }
-      }
-      const total = o.t * lanes * q - 2 * lanes;
-      let done = 0;
-      for (let pass = 0; pass < o.t; pass++)
-        for (let slice = 0; slice < 4; slice++)
-          for (let lane = 0; lane < lanes; lane++)
-            for (let from = pass === 0 && slice === 0 ? 2 : 0; from < segment; ) {
-              const to = Math.min(segment, from + Math.max(1, ctl.slice));
-              fn(pass, slice, lane, from, to);
-              done += to - from;
-              from = to;
-              yield done / total;
-            }
-      // The tag: H' of the XOR of the last blocks of the lanes.
-      for (let l = 0; l < lanes; l++) {
-        const last = mem.subarray(at(l, q - 1), at(l, q - 1) + BLOCK);
-        for (let i = 0; i < BLOCK; i++) c[i] ^= last[i];
-      }
-      const tag = new Uint8Array(o.dkLen);
-      hPrime([c], o.dkLen, tag, 0);
+      I = begin(state, used);
+      pool.start(poolAt(I, state, used));
+      const total = o.t * lanes * segment * 4 - 2 * lanes;
+      const report = o.onProgress;
+      let last = 0;
+      await pool.run((ended) => {
+        const f = Math.min(ended * segment, total - 1) / total;
+        if (report !== null && f > last) report((last = f));
+      });
+      const tag = tagOf(state, I.mem, c);
+      if (report !== null) report(1);
       return tag;
     } finally {
       c.fill(0);
@@ -187,7 +283,18 @@ export function argon2Kdf(kind, target, blake2b, platform = 'unknown') {
     return runSync(job, o.onProgress, 16);
   };
   kdf.async = async (password, salt, opts) => {
-    const { job, o } = prepare(password, salt, opts, true);
+    const { job, o, state } = prepare(password, salt, opts, true);
+    const hooks = state.lanes > 1 ? laneHooks.get(kdf) : undefined;
+    if (hooks !== undefined) {
+      let tag = null;
+      try {
+        tag = await poolAsync(state, hooks);
+      } catch (e) {
+        wipeAll(state.owned);
+        throw e;
+      }
+      if (tag !== null) return tag;
+    }
     return runAsync(job, o, 16);
   };
   Object.defineProperty(kdf, 'name', { value: name });
@@ -195,5 +302,28 @@ export function argon2Kdf(kind, target, blake2b, platform = 'unknown') {
   kdf.getPlatform = () => platform;
   Object.freeze(kdf.async);
   shareds.set(kdf, shared);
+  // What a pool worker runs: the kernel linked over the caller's shared memory (base 0: the
+  // parameters the caller wrote; the heap), for one job.
+  fillRunners.set(kdf, (memory, heapBytes) => target.link({ memory, base: 0, heapBytes }).fns.argon2_fill);
   return Object.freeze(kdf);
+}
+
+/**
+ * The wasm_threads entry's pool (runtime/workers.js threadedArgon2) takes the lanes when p > 1:
+ * `hooks.sync(plan)` returns null (this thread fills every segment) or the share-out { workers,
+ * start(at), claim(), ready(round, ms), ended(), done(), end(ok) }; `hooks.async(plan)` resolves
+ * null or { workers, start(at), run(onTicket) }. plan = { lanes, t, segment, bytes }.
+ */
+export function setArgon2Lanes(kdf, hooks) {
+  laneHooks.set(kdf, hooks);
+}
+
+/**
+ * What a pool worker runs for a call of `kdf` (its entry's Argon2 function): argon2_fill(pass,
+ * slice, lane, from, to, own) over `memory`, the caller's shared memory of heapBytes of heap.
+ */
+export function argon2FillForWorkers(kdf, memory, heapBytes) {
+  const link = fillRunners.get(kdf);
+  if (link === undefined) throw new Error('not an Argon2 function of this library');
+  return link(memory, heapBytes);
 }

@@ -5,7 +5,8 @@
 import * as entry from '../wasm_threads.js';
 import { specOf } from './shell.js';
 import { scryptLaneForWorkers, scryptMemoryForTests } from './scrypt.js';
-import { WP, CHUNK, CLAIM, COPIED, FIN, STATUS, wipeRange } from './workers.js';
+import { argon2FillForWorkers } from './argon2.js';
+import { WP, CHUNK, CLAIM, COPIED, FIN, STATUS, wipeRange, ABORT, claimTicket, ticketsEnded, endTicket } from './workers.js';
 
 // A pool worker hashes its share alone: a pool of its own would hand out the same copies of the
 // layout (k + 1 of the caller's memory) as the caller's pool, and its workers would overwrite
@@ -117,8 +118,46 @@ function kdfLanes(job) {
   });
 }
 
+// Argon2 lanes (runtime/workers.js argon2Start): tickets of the call's memory, the caller's
+// shared heap, filled with this thread's own working blocks (job.own) by the entry's argon2_fill
+// linked over that memory for this job; each ticket waits for the slices before it
+// (ticketsEnded), in pieces of PIECE blocks. The caller zeroes the memory after the call: this
+// thread keeps nothing of it (its instance is dropped with the job). A message after each ticket
+// lets an async caller report progress.
+const PIECE = 256;
+function argon2Lanes(job) {
+  const { name, memory, heapBytes, own, lanes, segment, total, ctl } = job;
+  const kdf = Object.prototype.hasOwnProperty.call(entry, name) ? entry[name] : undefined;
+  if (typeof kdf !== 'function') throw new Error(`no wasm_threads KDF named ${name}`);
+  const fill = argon2FillForWorkers(kdf, memory, heapBytes);
+  for (let k; (k = claimTicket(ctl, total)) >= 0; ) {
+    current.unit = k; // (fail() counts it as ended)
+    const round = Math.floor(k / lanes);
+    while (ticketsEnded(ctl, round * lanes, 1000) === 0);
+    if (Atomics.load(ctl, ABORT) !== 0) break; // (fail() or the loop's end counts the ticket)
+    const lane = k - round * lanes, pass = Math.floor(round / 4), slice = round % 4;
+    for (let from = round === 0 ? 2 : 0; from < segment; ) {
+      const to = Math.min(segment, from + PIECE);
+      fill(pass, slice, lane, from, to, own);
+      from = to;
+      if (poison === 'lane' && from >= segment / 2) {
+        poison = null;
+        throw new Error('poisoned lane (test)'); // halfway through a segment, blocks written
+      }
+    }
+    current.unit = -1;
+    endTicket(ctl);
+    post({ type: 'lane', id: job.id });
+  }
+  if (current.unit >= 0) {
+    current.unit = -1;
+    endTicket(ctl); // a ticket given up after an abort
+  }
+}
+
 // Test hook (tests/lib/workers.test.js): make the next job throw, or end this thread mid-job, or
-// ('lane') make the next KDF lane throw halfway, once V is filled (its heap left for close() to zero).
+// ('lane') make the next KDF lane throw halfway, once V is filled (its heap left for close() to zero;
+// Argon2: halfway through a segment, in the caller's memory that it zeroes).
 let poison = null;
 const poisonedLane = (N) => (done) => {
   if (done < N) return;
@@ -140,6 +179,7 @@ if (wt !== undefined)
 // Job `job` failed with `message`: its status (2, or 3 when this thread is going away) and error
 // text set, and the unit under way counted as ended.
 function fail(job, message, status) {
+  if (job.type === 'argon2_lanes') Atomics.store(job.ctl, ABORT, 1); // the other threads stop (before FIN below)
   const text = encoder.encode(message).subarray(0, 255);
   new Uint8Array(job.errors, 256 * job.slot, 256).set(text);
   Atomics.store(job.ctl, STATUS + job.slot, status);
@@ -147,8 +187,8 @@ function fail(job, message, status) {
   if (current !== null && current.unit >= 0) {
     current.unit = -1;
     Atomics.add(job.ctl, FIN, 1);
-    Atomics.notify(job.ctl, FIN);
   }
+  Atomics.notify(job.ctl, FIN);
 }
 
 function onMessage(job) {
@@ -172,7 +212,7 @@ function onMessage(job) {
   let status = 1;
   current = { job, unit: job.first };
   try {
-    if (poison === 'lane' && job.type !== 'kdf_lanes') poison = null;
+    if (poison === 'lane' && job.type !== 'kdf_lanes' && job.type !== 'argon2_lanes') poison = null;
     if (poison === 'throw') {
       poison = null;
       throw new Error('poisoned job (test)');
@@ -189,6 +229,7 @@ function onMessage(job) {
     if (job.type === 'parallel') parallel(job);
     else if (job.type === 'blake3') blake3(job);
     else if (job.type === 'kdf_lanes') kdfLanes(job);
+    else if (job.type === 'argon2_lanes') argon2Lanes(job);
     else throw new Error(`unknown job type ${job.type}`);
     Atomics.store(job.ctl, STATUS + job.slot, 1);
   } catch (e) {

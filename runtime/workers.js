@@ -17,6 +17,7 @@
 // costs nothing but the attempt. Small batches stay on the calling thread.
 import { result, specOf, setThreaded } from './shell.js';
 import { setScryptLanes } from './scrypt.js';
+import { setArgon2Lanes } from './argon2.js';
 
 const MAX_WORKERS = 64; // runtime/link.js MAX_COPIES - 1
 // Work smaller than this stays on the calling thread: a parallel() batch, BLAKE3's whole chunks.
@@ -799,6 +800,179 @@ export function threadedKdf(name, kdf) {
     async: (B, N, r, p, most, onLane) => lanesAsync(name, B, N, r, p, most, onLane),
   });
   return kdf;
+}
+
+/**
+ * The wasm_threads entry's wrapper of its Argon2 function exported as `name`: lanes (p > 1) fill
+ * the shared memory across the pool, slice by slice. Returns kdf.
+ */
+export function threadedArgon2(name, kdf) {
+  setArgon2Lanes(kdf, { sync: (plan) => argon2Sync(name, plan), async: (plan) => argon2Async(name, plan) });
+  return kdf;
+}
+
+// ---- Argon2 lanes (runtime/argon2.js): the p lanes of one memory filled at once. Unlike
+// scrypt's, the lanes are not independent: a block's reference may lie in any lane's finished
+// segments, so every thread works on the same memory (the caller's heap, a shared
+// WebAssembly.Memory that each worker links the entry's argon2_fill over at base 0: the static
+// layout holds only the parameters, read by all) and no segment of slice s + 1 starts before every
+// segment of slice s has ended. The work is a row of tickets, 4 t p of them: ticket k is lane
+// k mod p of slice k / p (pass and slice of the 4 t in order). A thread claims the next ticket,
+// waits until every ticket of the slices before has ended (FIN >= p * slice: tickets are
+// claimed in order and none runs before the slices before it ended, so a count suffices), fills
+// its segment with its own working blocks (argon2.js ownBlocks), counts it in FIN, and claims
+// again. Any thread can take any ticket, so a call never waits for a thread that has not started;
+// a thread waits only for tickets under way. The control block (newCall):
+//   [CLAIM]      the next ticket (total once claims are closed)
+//   [COPIED]     ABORT: 1 once a thread failed or the caller gave up (the others stop)
+//   [FIN]        tickets ended (filled, given up, or failed in)
+//   [STATUS + k] job k's end, as for the other job types
+// The sync caller takes part (between its pieces it reports progress, and yields while it
+// waits); `.async` leaves every ticket to the workers. runtime/worker.js argon2Lanes is the
+// worker's side; the ticket helpers below are shared with it.
+export const ABORT = COPIED;
+/** The next ticket of the call below `total`, or -1 (claims closed, or aborted). */
+export function claimTicket(ctl, total) {
+  for (;;) {
+    if (Atomics.load(ctl, ABORT) !== 0) return -1;
+    const c = Atomics.load(ctl, CLAIM);
+    if (c >= total) return -1;
+    if (Atomics.compareExchange(ctl, CLAIM, c, c + 1) === c) return c;
+  }
+}
+/** Waits up to ms for FIN >= need: 1 when reached, 0 after ms, -1 when the call was aborted. */
+export function ticketsEnded(ctl, need, ms) {
+  let v = Atomics.load(ctl, FIN);
+  if (v < need && Atomics.load(ctl, ABORT) === 0) {
+    Atomics.wait(ctl, FIN, v, ms);
+    v = Atomics.load(ctl, FIN);
+  }
+  if (Atomics.load(ctl, ABORT) !== 0) return -1; // (after FIN: a failing thread sets ABORT before it counts)
+  return v >= need ? 1 : 0;
+}
+/** A ticket ended (filled, or given up after an abort). */
+export function endTicket(ctl) {
+  Atomics.add(ctl, FIN, 1);
+  Atomics.notify(ctl, FIN);
+}
+function abortCall(ctl) {
+  Atomics.store(ctl, ABORT, 1);
+  Atomics.notify(ctl, FIN);
+}
+// Tickets fit the control word (4 t p < 2^31) and segments are worth a barrier: at least
+// MIN_BYTES of memory (AWASMC_POOL_MIN lowers it as for the rest).
+const argon2Pooled = (plan) => plan.lanes >= 2 && 4 * plan.t * plan.lanes < 2 ** 31 && plan.bytes >= MIN_BYTES && supported();
+
+// Posts the jobs of a call to `pool`: at = { memory, heapBytes, heapAt, own(k) } (the heap's byte
+// offset, worker k's working blocks), from the caller once its heap holds the parameters and the
+// first blocks. A job's `base` is where its working blocks are (what the test poison 'exit'
+// scribbles on: the thread's own bytes); the worker links at base 0.
+function argon2Start(name, plan, pool, call, at) {
+  const { lanes, segment } = plan;
+  const total = 4 * plan.t * lanes;
+  pool.forEach((w, k) => {
+    const id = nextJob++;
+    w.worker.postMessage({ type: 'argon2_lanes', id, name, memory: at.memory, base: at.heapAt + 1024 * at.own(k), heapBytes: at.heapBytes, own: at.own(k), lanes, segment, total, ctl: call.ctl, errors: call.errors, slot: k, first: -1 });
+    call.jobs.push({ w, id, slot: k });
+  });
+}
+// Blocks (on a thread that may) until job k of the call has ended.
+function jobsEnded(call) {
+  for (const j of call.jobs) for (let s; (s = Atomics.load(call.ctl, STATUS + j.slot)) === 0; ) Atomics.wait(call.ctl, STATUS + j.slot, s, 100);
+}
+
+// The sync form: null when the lanes stay on this thread (a pool of one, a thread that cannot
+// block, a small memory, no worker ready, a share-out under way on this thread), else the share
+// { workers, start(at), claim(), ready(round, ms), ended(), done(), end(ok) } (runtime/argon2.js).
+function argon2Sync(name, plan) {
+  if (size < 2 || sharing || !argon2Pooled(plan) || !canBlock()) return null;
+  const pool = readyWorkers(Math.min(size - 1, plan.lanes - 1), plan.bytes);
+  if (pool.length === 0) return null;
+  const total = 4 * plan.t * plan.lanes;
+  const call = newCall(pool.length);
+  const ctl = call.ctl;
+  let holding = false; // this thread holds a ticket it has not ended
+  let started = false;
+  sharing = true; // (a call from inside onProgress stays on this thread: see shareSync)
+  return {
+    workers: pool.length,
+    start(at) {
+      argon2Start(name, plan, pool, call, at);
+      started = true;
+    },
+    claim() {
+      const k = claimTicket(ctl, total);
+      holding = k >= 0;
+      return k;
+    },
+    ready: (round, ms) => ticketsEnded(ctl, round * plan.lanes, ms),
+    ended() {
+      holding = false;
+      endTicket(ctl);
+    },
+    done: () => Atomics.load(ctl, FIN),
+    // ok: every ticket was claimed and this thread's have ended; waits for the workers' and
+    // throws a worker's failure. Not ok (this thread gave up): the others stop, and this returns
+    // once no thread is in the memory, throwing nothing of its own (the error in flight wins).
+    end(ok) {
+      try {
+        if (!started) return;
+        if (!ok) abortCall(ctl);
+        const claimed = Math.min(Atomics.exchange(ctl, CLAIM, total), total); // no more claims
+        if (holding) endTicket(ctl);
+        holding = false;
+        while (Atomics.load(ctl, FIN) < claimed) Atomics.wait(ctl, FIN, Atomics.load(ctl, FIN), 100);
+        jobsEnded(call);
+        const failure = failureOf(call, null, null);
+        if (ok && failure !== null) throw failure;
+        if (ok && Atomics.load(ctl, ABORT) !== 0) throw new Error('wasm_threads: the Argon2 lanes were stopped'); // (not expected)
+      } finally {
+        sharing = false;
+      }
+    },
+  };
+}
+
+// The async form: every ticket on the workers (min(size, p) of them), this thread waiting for
+// their messages. Resolves null when no worker can take them, else { workers, start(at),
+// run(onTicket): resolves once every job has ended (onTicket(tickets ended) after each), rejects
+// with a worker's failure }.
+async function argon2Async(name, plan) {
+  if (!argon2Pooled(plan)) return null;
+  await bootAsync();
+  const pool = readyWorkers(Math.min(size, plan.lanes), 0);
+  if (pool.length === 0) return null;
+  const call = newCall(pool.length);
+  const ctl = call.ctl;
+  return {
+    workers: pool.length,
+    start: (at) => argon2Start(name, plan, pool, call, at),
+    async run(onTicket) {
+      let thrown = null;
+      const each = () => {
+        if (thrown !== null) return;
+        try {
+          onTicket(Atomics.load(ctl, FIN));
+        } catch (e) {
+          thrown = e; // the workers stop; thrown once every job has ended
+          abortCall(ctl);
+        }
+      };
+      // A worker that dies (or is stopped) holds a ticket the others may wait for: they stop.
+      const waits = call.jobs.map(
+        (j) =>
+          new Promise((resolve, reject) => {
+            j.w.jobs.set(j.id, { resolve, reject: (e) => (abortCall(ctl), reject(e)), lane: each });
+            if (typeof j.w.worker.ref === 'function') j.w.worker.ref(); // Node: keep the process alive for the answer
+          }),
+      );
+      const outcomes = await Promise.allSettled(waits);
+      const lost = outcomes.find((o) => o.status === 'rejected');
+      const failure = failureOf(call, null, null, lost === undefined ? null : lost.reason);
+      if (failure !== null) throw failure;
+      if (thrown !== null) throw thrown;
+    },
+  };
 }
 
 /** Tests only: how many jobs went to workers so far, and how many workers are running. */

@@ -185,7 +185,9 @@ const scryptCase = (log2N, p = 1) => ({
     return list;
   },
 });
-// argon2id t=1, m=64 MiB (--argon2-m=KiB to change), p=1 and p=2.
+// argon2id t=1, m=64 MiB (--argon2-m=KiB to change), p=1, 2 and 4. With p > 1 wasm_threads fills
+// the lanes across its worker pool (sync: the calling thread and the workers; .async: the
+// workers alone), the others one lane after another.
 const ARGON2_M = flag('argon2-m', 65536);
 const argon2Case = (p) => ({
   name: `argon2id t=1 m=${ARGON2_M / 1024} MiB p=${p}`,
@@ -193,6 +195,11 @@ const argon2Case = (p) => ({
     const opts = { t: 1, m: ARGON2_M, p, dkLen: 32 };
     const { argon2id: nobleArgon2id } = await import('@noble/hashes/argon2.js');
     const list = ours.filter((o) => WITH_RUNTIME || o.backend !== 'runtime').map(({ name, mod }) => ({ name, sync: () => mod.argon2id(PW, SALT, opts) }));
+    const threads = ours.find((o) => o.backend === 'wasm_threads');
+    if (p > 1 && threads !== undefined) {
+      await threads.mod.argon2id.async(PW, SALT, opts); // the pool is up
+      list.push({ name: 'awasmc wasm_threads .async', async: () => threads.mod.argon2id.async(PW, SALT, opts) });
+    }
     list.push({ name: '@noble/hashes', sync: () => nobleArgon2id(PW, SALT, opts), ref: 'noble' });
     list.push({
       name: 'hash-wasm', ref: 'hw',
@@ -203,7 +210,7 @@ const argon2Case = (p) => ({
 });
 const KDFS = [
   pbkdf2Case('sha256', 16, 'createSHA256', 'sha256'), pbkdf2Case('sha512', 16, 'createSHA512', 'sha512'),
-  scryptCase(14), scryptCase(17), scryptCase(14, 4), argon2Case(1), argon2Case(2),
+  scryptCase(14), scryptCase(17), scryptCase(14, 4), argon2Case(1), argon2Case(2), argon2Case(4),
 ];
 for (const alg of ALG_NAMES)
   for (const [label, size] of [['32B', 32], ['1KiB', KiB], ['1MiB', KiB * KiB]]) CASES.push({ alg, label, size, name: `${alg} ${label}` });

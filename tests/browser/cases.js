@@ -29,6 +29,9 @@ export function inputs() {
   return { batch, big: bytes(100, 9 * MiB + 77) };
 }
 
+/** The Argon2 call: password, salt, options. */
+export const ARGON2 = ['password', 'somesalt', { t: 2, m: 1024, p: 2 }];
+
 export const hex = (u8) => Array.from(u8, (b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
@@ -52,5 +55,8 @@ export async function run(H, stats) {
   await call('blake3', () => H.blake3(big));
   await call('blake3.async', () => H.blake3.async(big));
   await call('blake3.parallel', () => H.blake3.parallel([big, batch[0]]));
+  // Argon2 lanes (p = 2, 1 MiB): on the pool for .async, and for sync calls where the thread may block.
+  await call('argon2id', () => H.argon2id(ARGON2[0], ARGON2[1], ARGON2[2]));
+  await call('argon2id.async', () => H.argon2id.async(ARGON2[0], ARGON2[1], ARGON2[2]));
   return { digests, jobs };
 }

@@ -19,7 +19,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { blake3 } from '@noble/hashes/blake3.js';
-import { hex, inputs } from './cases.js';
+import { argon2id } from '@noble/hashes/argon2.js';
+import { ARGON2, hex, inputs } from './cases.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TIMEOUT_MS = 60000;
@@ -48,6 +49,8 @@ function expected() {
     blake3: b3(big),
     'blake3.async': b3(big),
     'blake3.parallel': [b3(big), b3(batch[0])],
+    argon2id: hex(argon2id(...ARGON2)),
+    'argon2id.async': hex(argon2id(...ARGON2)),
   };
 }
 
@@ -201,7 +204,8 @@ test('cross-origin isolated page (COOP/COEP, strict CSP): the pool runs, on the 
   // Async calls: every share goes to the workers. Sync calls: a page's main thread cannot block.
   assert.equal(page.jobs['sha256.parallel.async'], 2, 'page: sha256.parallel.async sent a job to each worker');
   assert.equal(page.jobs['blake3.parallel.async'], 2, 'page: blake3.parallel.async sent a job to each worker');
-  for (const call of ['sha256.parallel', 'blake3', 'blake3.parallel']) assert.equal(page.jobs[call], 0, `page: ${call} stays on the main thread`);
+  assert.equal(page.jobs['argon2id.async'], 2, 'page: argon2id.async (p = 2) sent a job to each worker');
+  for (const call of ['sha256.parallel', 'blake3', 'blake3.parallel', 'argon2id']) assert.equal(page.jobs[call], 0, `page: ${call} stays on the main thread`);
   assert.ok(page.workers >= 2, `page: ${page.workers} pool workers alive`);
 
   checkRun('worker', worker, { isolated: true, threads: 2 });
@@ -211,6 +215,8 @@ test('cross-origin isolated page (COOP/COEP, strict CSP): the pool runs, on the 
   assert.equal(worker.jobs['sha256.parallel'], 1, 'worker: sha256.parallel sent a job to the other thread');
   assert.ok(worker.jobs.blake3 >= 1, `worker: blake3 of 9 MiB sent subtrees to the pool (${worker.jobs.blake3})`);
   assert.ok(worker.jobs['blake3.parallel'] >= 1, `worker: blake3.parallel used the pool (${worker.jobs['blake3.parallel']})`);
+  assert.equal(worker.jobs.argon2id, 1, 'worker: argon2id (p = 2) filled one lane per slice on the other thread');
+  assert.equal(worker.jobs['argon2id.async'], 2, 'worker: argon2id.async sent a job to each worker');
 });
 
 test('page without COOP/COEP: no SharedArrayBuffer, one thread, the same digests', async (t) => {

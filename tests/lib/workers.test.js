@@ -4,7 +4,10 @@
 // pool recovers; bad input throws before any job starts; memory is zero after every job, failed
 // ones included; sync and async callers interleaved; Node exits by itself after using the pool;
 // scrypt's lanes (p > 1) across the pool: lanes at once bounded by maxmem, worker heaps and
-// staging zero after every call, a worker that throws mid-lane or dies.
+// staging zero after every call, a worker that throws mid-lane or dies; Argon2's lanes (p > 1)
+// filling one shared memory slice by slice across the pool (pool sizes 1, 2 and 4, random
+// parameters with p = 2..8 against @noble/hashes and the wasm entry, progress, maxmem counted
+// once, the memory zero after every call, a worker that throws mid-segment or dies).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -14,6 +17,8 @@ import { WP } from '../../workers.js';
 import { poisonForTests, poolStatsForTests, stagingForTests, workerKdfMemoryForTests } from '../../runtime/workers.js';
 import { scryptSync } from 'node:crypto';
 import { memoryForTests } from '../../runtime/shell.js';
+import { argon2MemoryForTests } from '../../runtime/argon2.js';
+import * as nobleArgon2 from '@noble/hashes/argon2.js';
 import { firstSecretByte, makeRng, SEED, hex, repoRoot } from './_helpers.js';
 
 const regions = {};
@@ -358,6 +363,128 @@ test('scrypt p > 1: a worker that throws mid-lane or dies fails the call with a 
   } }), /stop/);
   assert.equal(await lanesClean(), null, 'zero after an onProgress error');
   assert.equal(hex(T.scrypt(P, S, SCRYPT)), want);
+});
+
+// ---- Argon2 lanes. Memories of at least 256 KiB (the pool's threshold unless AWASMC_POOL_MIN).
+const A2 = ['argon2d', 'argon2i', 'argon2id'];
+const argon2Regions = (await import('../../targets/wasm_threads/argon2.js')).regions;
+// Null when the memory of each of the entry's Argon2 functions (the caller's heap: every thread's
+// blocks) is zero.
+function argon2Clean() {
+  for (const v of A2) {
+    const mem = argon2MemoryForTests(T[v]);
+    const left = mem === null ? null : firstSecretByte(mem, argon2Regions);
+    if (left !== null) return `${v}: ${left}`;
+  }
+  return stagingLeft();
+}
+
+for (const n of [1, 2, 4]) {
+  test(`argon2 p > 1, pool size ${n}: lanes across the pool equal @noble/hashes and the wasm entry; memory zero (seed ${SEED})`, async (t) => {
+    WP.setSize(n);
+    const rng = makeRng(SEED, 90 + n);
+    await T.sha256.parallel.async([new Uint8Array(300000), new Uint8Array(300000)]); // the pool is up
+    const sets = [];
+    for (let i = 0; i < 6; i++) {
+      const p = 2 + rng.int(7); // 2..8
+      const o = { t: 1 + rng.int(3), p, m: 256 + 8 * p + rng.int(768), dkLen: 4 + rng.int(80) };
+      if (rng.int(2)) o.version = 0x10;
+      if (rng.int(3) === 0) o.key = rng.bytes(rng.int(33));
+      if (rng.int(3) === 0) o.personalization = rng.bytes(rng.int(33));
+      sets.push([A2[i % 3], rng.bytes(rng.int(40)), rng.bytes(8 + rng.int(24)), o]);
+    }
+    for (const [v, pw, salt, o] of sets) {
+      const what = `${v} ${JSON.stringify({ ...o, key: undefined, personalization: undefined })}`;
+      const want = hex(nobleArgon2[v](pw, salt, o));
+      assert.equal(hex(W[v](pw, salt, o)), want, `wasm ${what}`);
+      let [tag, jobs] = await jobsOf(() => T[v](pw, salt, o));
+      assert.equal(hex(tag), want, `sync ${what}`);
+      assert.equal(jobs, Math.min(n - 1, o.p - 1), `sync ${what}: workers beside the calling thread`);
+      [tag, jobs] = await jobsOf(() => T[v].async(pw, salt, o));
+      assert.equal(hex(tag), want, `async ${what}`);
+      assert.equal(jobs, Math.min(n, o.p), `async ${what}: workers`);
+      assert.equal(argon2Clean(), null, `memory after ${what}`);
+    }
+    // onProgress rises to 1 on both forms; maxmem is the memory m' counted once (not per thread).
+    const o = { t: 2, m: 1024, p: 4 };
+    const want = hex(nobleArgon2.argon2id('password', 'somesalt', o));
+    for (const form of ['sync', 'async']) {
+      const seen = [];
+      const opts = { ...o, maxmem: 1024 * 1024, onProgress: (f) => seen.push(f) };
+      const [tag, jobs] = await jobsOf(() => (form === 'sync' ? T.argon2id('password', 'somesalt', opts) : T.argon2id.async('password', 'somesalt', opts)));
+      assert.equal(hex(tag), want, form);
+      assert.equal(jobs, form === 'sync' ? Math.min(n - 1, 3) : Math.min(n, 4), `${form}: jobs with maxmem = m'`);
+      assert.ok(seen.length >= 2, `${form}: ${seen.length} progress calls`);
+      for (let i = 1; i < seen.length; i++) assert.ok(seen[i] > seen[i - 1], `${form}: progress does not rise at ${i}: ${seen[i - 1]} -> ${seen[i]}`);
+      assert.ok(seen[0] >= 0 && seen.at(-1) === 1, `${form}: ends at 1`);
+    }
+    // A call from inside onProgress of a call on the pool stays on its thread, and is right.
+    let inner = null;
+    const tag = T.argon2id('password', 'somesalt', { ...o, onProgress: (f) => {
+      if (inner === null && f > 0.3) inner = hex(T.argon2id('other', 'somesalt', o));
+    } });
+    assert.equal(hex(tag), want);
+    assert.equal(inner, hex(nobleArgon2.argon2id('other', 'somesalt', o)));
+    // Small memories stay on the calling thread (below the pool's threshold).
+    if (process.env.AWASMC_POOL_MIN === undefined) {
+      const small = { t: 1, m: 128, p: 4 };
+      const [tag2, jobs] = await jobsOf(() => T.argon2id.async('password', 'somesalt', small));
+      assert.equal(hex(tag2), hex(nobleArgon2.argon2id('password', 'somesalt', small)));
+      assert.equal(jobs, 0, 'a memory under 256 KiB stays on the calling thread');
+    }
+    assert.equal(argon2Clean(), null);
+    t.diagnostic(`${sets.length} random sets, sync and async`);
+  });
+}
+
+test('argon2 p > 1: a worker that throws mid-segment or dies fails the call with a clear error; memory zero; later calls correct', async () => {
+  WP.setSize(2);
+  // Long enough (64k block fills) that both threads take segments before the call could end.
+  const o = { t: 4, m: 16384, p: 2 };
+  const want = hex(nobleArgon2.argon2id('password', 'somesalt', o));
+  const call = () => T.argon2id('password', 'somesalt', o);
+  const callAsync = () => T.argon2id.async('password', 'somesalt', o);
+  await T.sha256.parallel.async([new Uint8Array(300000), new Uint8Array(300000)]); // the pool is up
+  // Thrown halfway through a segment (blocks written into the shared memory): zeroed all the same.
+  poisonForTests(0, 'lane');
+  assert.throws(call, /wasm_threads worker 0: poisoned lane/);
+  assert.equal(argon2Clean(), null, 'zero after a segment that threw (sync)');
+  assert.equal(hex(call()), want);
+  poisonForTests(1, 'lane');
+  await assert.rejects(callAsync(), /wasm_threads worker 1: poisoned lane/);
+  assert.equal(argon2Clean(), null, 'zero after a segment that threw (async)');
+  assert.equal(hex(await callAsync()), want);
+  // A job that throws at its start.
+  poisonForTests(0, 'throw');
+  assert.throws(call, /wasm_threads worker 0: poisoned job/);
+  assert.equal(argon2Clean(), null);
+  assert.equal(hex(call()), want);
+  // A worker thread that exits (its working blocks scribbled on first): the call fails, the
+  // worker is replaced.
+  poisonForTests(0, 'exit');
+  assert.throws(call, /wasm_threads worker 0: the worker thread exited during the job/);
+  assert.equal(argon2Clean(), null, 'zero after a worker died (sync)');
+  assert.equal(hex(call()), want, 'a later sync call (on the calling thread while a new worker boots)');
+  let [tag, jobs] = await jobsOf(callAsync);
+  assert.equal(hex(tag), want, 'a later async call waits for the new worker');
+  assert.equal(jobs, 2, 'the dead worker was replaced');
+  poisonForTests(1, 'exit');
+  await assert.rejects(callAsync(), /wasm_threads worker 1 exited|worker thread exited/);
+  assert.equal(argon2Clean(), null, 'zero after a worker died (async)');
+  [tag, jobs] = await jobsOf(callAsync);
+  assert.equal(hex(tag), want);
+  assert.equal(jobs, 2);
+  // An error thrown from onProgress while the workers fill: they stop, memory is zero.
+  const stop = (f) => {
+    if (f > 0.3) throw new Error('stop');
+  };
+  assert.throws(() => T.argon2id('password', 'somesalt', { ...o, onProgress: stop }), /stop/);
+  assert.equal(argon2Clean(), null, 'zero after an onProgress error (sync)');
+  await assert.rejects(T.argon2id.async('password', 'somesalt', { ...o, onProgress: stop }), /stop/);
+  assert.equal(argon2Clean(), null, 'zero after an onProgress error (async)');
+  [tag, jobs] = await jobsOf(call);
+  assert.equal(hex(tag), want);
+  assert.equal(jobs, 1, 'the pool still takes lanes');
 });
 
 test.after(() => WP.stop());
