@@ -144,22 +144,27 @@ class Stager {
     bool rt;         // a runtime leaf (else a static one)
     Value snapshot;  // for static leaves
     std::string name;
+    std::string key;  // the name qualified by its scope's index (a name can be in several scopes)
   };
   // Every array and object reachable from the scopes, under the first name that reaches it, and
   // every further name that reaches the same one (an alias: `let h = key`). Which names share an
   // array is part of a runtime body's shape: it must be the same before and after the body.
   struct Shared {
     std::string name;
+    std::string key;  // as Cell::key
     const void* obj;
     bool array;
-    std::string alias_of;  // empty: the first name that reaches obj
+    std::string alias_of;    // the key of the first name that reaches obj; empty: this is the first
+    std::string alias_name;  // that name, for messages
   };
   struct Cells {
+    std::vector<Env*> scopes;  // fixed before the body (reachable_scopes), the same after it
     std::vector<Cell> leaves;
     std::vector<Shared> shared;
   };
+  void reachable_scopes(Env* env, std::vector<Env*>& out);
   void collect_cells(Env* env, Cells& out);
-  void walk_value(Value* v, const std::string& name, Cells& out);
+  void walk_value(Value* v, const std::string& name, const std::string& key, Cells& out);
   void carry_in(Cells& cells, const Ast* at);
   void reload(Cells& cells, const Ast* at);
   void carry_out(Env* env, Cells& cells, const Ast* at, const char* what);

@@ -4,6 +4,8 @@
 // change through locals. Split from stage.cpp to keep each file readable.
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <unordered_set>
 
 #include "stage_impl.h"
 
@@ -195,32 +197,60 @@ Value Stager::convert(Ty to, const Value& x, const Ast* at) {
 // instead of once per iteration, so it is an error. Unused locals and copies
 // are cleaned up by fold.cpp.
 
-void Stager::walk_value(Value* v, const std::string& name, Cells& out) {
+void Stager::walk_value(Value* v, const std::string& name, const std::string& key, Cells& out) {
   if (v->k == Value::Rt || v->is_static_leaf()) {
-    out.leaves.push_back({v, 0, v->k == Value::Rt, v->k == Value::Rt ? Value{} : *v, name});
+    out.leaves.push_back({v, 0, v->k == Value::Rt, v->k == Value::Rt ? Value{} : *v, name, key});
     return;
   }
   if (v->k != Value::Arr && v->k != Value::Obj) return;
   const void* obj = v->k == Value::Arr ? static_cast<const void*>(v->arr) : static_cast<const void*>(v->obj);
   for (const Shared& s : out.shared)
     if (s.obj == obj && s.alias_of.empty()) {
-      out.shared.push_back({name, obj, v->k == Value::Arr, s.name});
+      out.shared.push_back({name, key, obj, v->k == Value::Arr, s.key, s.name});
       return;
     }
-  out.shared.push_back({name, obj, v->k == Value::Arr, ""});
+  out.shared.push_back({name, key, obj, v->k == Value::Arr, "", ""});
   if (v->k == Value::Arr) {
-    for (size_t i = 0; i < v->arr->items.size(); i++) walk_value(&v->arr->items[i], name + "[" + std::to_string(i) + "]", out);
+    for (size_t i = 0; i < v->arr->items.size(); i++) {
+      const std::string at = "[" + std::to_string(i) + "]";
+      walk_value(&v->arr->items[i], name + at, key + at, out);
+    }
   } else {
-    for (auto& p : v->obj->props) walk_value(&p.second, name + "." + p.first, out);
+    for (auto& p : v->obj->props) walk_value(&p.second, name + "." + p.first, key + "." + p.first, out);
   }
 }
 
+// The scopes a body can change: its own scope chain, and the chains of every closure reachable
+// from them (a binding, or an array or object a binding holds). A body passed through a helper
+// (`const pairs = (n, f) => loop(n, (i) => f(i * 8))`) is staged with the helper's scope chain,
+// but `f` assigns the variables of the kernel's scope: those are reached through `f`'s closure.
+// The order is the order of discovery (scope chains innermost first), so it depends on the source
+// only; `seen` compares pointers for identity, never for order.
+void Stager::reachable_scopes(Env* env, std::vector<Env*>& out) {
+  std::unordered_set<const void*> seen;  // closures, arrays and objects already walked
+  auto visited = [&](const void* p) { return !seen.insert(p).second; };
+  std::function<void(const Value&)> value = [&](const Value& v) {
+    if (v.k == Value::Fn && v.fn && !visited(v.fn)) {
+      for (Env* e = v.fn->env; e && std::find(out.begin(), out.end(), e) == out.end(); e = e->parent) out.push_back(e);
+    } else if (v.k == Value::Arr && !visited(v.arr)) {
+      for (const Value& item : v.arr->items) value(item);
+    } else if (v.k == Value::Obj && !visited(v.obj)) {
+      for (const auto& p : v.obj->props) value(p.second);
+    }
+  };
+  for (Env* e = env; e && std::find(out.begin(), out.end(), e) == out.end(); e = e->parent) out.push_back(e);
+  for (size_t i = 0; i < out.size(); i++)  // out grows while it is walked
+    for (const Binding& b : out[i]->vars)
+      if (b.ready) value(b.v);
+}
+
 void Stager::collect_cells(Env* env, Cells& out) {
-  for (Env* e = env; e; e = e->parent)
-    for (Binding& b : e->vars) {
+  if (out.scopes.empty()) reachable_scopes(env, out.scopes);
+  for (size_t i = 0; i < out.scopes.size(); i++)
+    for (Binding& b : out.scopes[i]->vars) {
       // A const binding cannot be reassigned, but the arrays and objects it holds can change.
       if (!b.ready || (b.is_const && b.v.k != Value::Arr && b.v.k != Value::Obj)) continue;
-      walk_value(&b.v, b.name, out);
+      walk_value(&b.v, b.name, std::to_string(i) + ":" + b.name, out);
     }
 }
 
@@ -250,17 +280,18 @@ void Stager::reload(Cells& cells, const Ast* at) {
 
 void Stager::carry_out(Env* env, Cells& cells, const Ast* at, const char* what) {
   Cells now;
+  now.scopes = cells.scopes;
   collect_cells(env, now);
   // Sharing first: the body is staged once, so two names that reach one array before it must
   // reach one array after it (and the other way round), or the next run of the body would see
   // a sharing that the staged code does not have.
-  auto find = [](const Cells& c, const std::string& name) -> const Shared* {
+  auto find = [](const Cells& c, const std::string& key) -> const Shared* {
     for (const Shared& s : c.shared)
-      if (s.name == name) return &s;
+      if (s.key == key) return &s;
     return nullptr;
   };
   auto same_sharing = [&](const Shared& s, const Cells& other) {
-    const Shared* o = find(other, s.name);
+    const Shared* o = find(other, s.key);
     return o && o->alias_of == s.alias_of;
   };
   for (const Shared& s : cells.shared) {
@@ -268,8 +299,8 @@ void Stager::carry_out(Env* env, Cells& cells, const Ast* at, const char* what) 
     const Shared* first_now = find(now, s.alias_of);
     // Who was given another array: the name that no longer reaches the shared one.
     const bool first_moved = first_now && first_now->obj != s.obj;
-    const std::string& moved = first_moved ? s.alias_of : s.name;
-    const std::string& kept = first_moved ? s.name : s.alias_of;
+    const std::string& moved = first_moved ? s.alias_name : s.name;
+    const std::string& kept = first_moved ? s.name : s.alias_name;
     const char* kind = s.array ? "array" : "object";
     error(at, "'" + moved + "' is given a new " + kind + " inside a " + what + ", but before it '" + moved + "' and '" + kept +
                   "' are the same " + kind + " (let " + moved + " = " + kept +
@@ -279,13 +310,13 @@ void Stager::carry_out(Env* env, Cells& cells, const Ast* at, const char* what) 
   for (const Shared& s : now.shared) {
     if (s.alias_of.empty() || same_sharing(s, cells)) continue;
     const char* kind = s.array ? "array" : "object";
-    error(at, "'" + s.name + "' becomes the same " + kind + " as '" + s.alias_of + "' inside a " + what +
-                  "; the body is staged once and cannot share them only from then on; assign a copy instead ([..." + s.alias_of + "])");
+    error(at, "'" + s.name + "' becomes the same " + kind + " as '" + s.alias_name + "' inside a " + what +
+                  "; the body is staged once and cannot share them only from then on; assign a copy instead ([..." + s.alias_name + "])");
   }
   std::vector<Cell>& old_leaves = cells.leaves;
   std::vector<Cell>& now_leaves = now.leaves;
   for (size_t i = 0; i < std::max(now_leaves.size(), old_leaves.size()); i++) {
-    if (i >= now_leaves.size() || i >= old_leaves.size() || now_leaves[i].name != old_leaves[i].name) {
+    if (i >= now_leaves.size() || i >= old_leaves.size() || now_leaves[i].key != old_leaves[i].key) {
       const std::string& nm = i < old_leaves.size() ? old_leaves[i].name : now_leaves[i].name;
       error(at, "the shape of '" + nm + "' changes inside a " + what + "; build arrays and objects before it");
     }
