@@ -212,7 +212,10 @@ void Stager::walk_value(Value* v, const std::string& name, const std::string& ke
   out.shared.push_back({name, key, obj, v->k == Value::Arr, "", ""});
   if (v->k == Value::Arr) {
     for (size_t i = 0; i < v->arr->items.size(); i++) {
-      const std::string at = "[" + std::to_string(i) + "]";
+      // Appended piece by piece: GCC 12's -Wrestrict misfires on "[" + std::to_string(i) here.
+      std::string at = "[";
+      at += std::to_string(i);
+      at += ']';
       walk_value(&v->arr->items[i], name + at, key + at, out);
     }
   } else {
