@@ -252,3 +252,7 @@ export interface Mac {
 }
 /** Poly1305 (RFC 8439 §2.5): a one-time authenticator, a 32-byte key (never reuse it), a 16-byte tag. */
 export declare const poly1305: Mac;
+/** GHASH (NIST SP 800-38D): GCM's polynomial MAC, a 16-byte key (the hash key H), a 16-byte result; a final partial block is zero-padded. */
+export declare const ghash: Mac;
+/** POLYVAL (RFC 8452): GCM-SIV's polynomial MAC, a 16-byte key, a 16-byte result; a final partial block is zero-padded. */
+export declare const polyval: Mac;
