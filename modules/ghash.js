@@ -23,9 +23,11 @@
 // order: the MAC's result when the last block is in), `data` (blocks). runtime/ghash.js zeroes
 // them after every call.
 //
-// Not vectorized yet: on wasm the multiplies are scalar i64.mul (mul32 of u32 operands needs no
-// masking there); u64x2 lanes (extmul) would pair them but need the operands gathered per lane.
-import { u8, u32, memory, fn, loop, mul32 } from 'awasm';
+// Not vectorized: on wasm the multiplies are scalar i64.mul (mul32 of u32 operands needs no
+// masking there); u64x2 lanes (extmul) would pair them but need the operands gathered per lane
+// (a shuffle per operand), which costs what the pairing saves. js and runtime use the NARROW
+// form below (32-bit products only).
+import { u8, u32, u64, memory, fn, loop, mul32, bswap } from 'awasm';
 
 const key = memory('gh_key', u8.array(16));
 const acc = memory('gh_acc', u8.array(16));
@@ -38,26 +40,41 @@ const BE = { read: (view, at) => [3, 2, 1, 0].map((k) => view.load(at + k)), wri
 const MASK32 = [0x11111111, 0x22222222, 0x44444444, 0x88888888];
 const MASK64 = [0x1111111111111111n, 0x2222222222222222n, 0x4444444444444444n, 0x8888888888888888n];
 const split = (x) => MASK32.map((m) => x & m);
-// The carry-less product of two 32-bit words given split(): a u64.
-const clmul32 = (xs, ys) =>
-  [0, 1, 2, 3]
-    .map((k) => [0, 1, 2, 3].map((i) => mul32(xs[i], ys[(k - i + 4) & 3])).reduce((a, b) => a ^ b) & MASK64[k])
-    .reduce((a, b) => a | b);
+// Two ways to the carry-less product of two 32-bit words (a u64), each with its operand form
+// (`prep`, applied to the key's side once per call and to the data's side per block):
+//   WIDE (wasm): sixteen 32 x 32 -> 64 products (mul32: one i64.mul each).
+//   NARROW (js, runtime): the low word from sixteen 32 x 32 -> 32 products (Math.imul: the
+//     column sums of the top positions overflow past bit 31 only), the high word the same on the
+//     bit-reversed operands, reversed back (the product of reversed operands is the reversed
+//     63-bit product): no mulhi_u, whose float arithmetic dominated the js kernel.
+const xorAll = (list) => list.reduce((a, b) => a ^ b);
+const classes = (xs, ys, mul, masks) => [0, 1, 2, 3].map((k) => xorAll([0, 1, 2, 3].map((i) => mul(xs[i], ys[(k - i + 4) & 3]))) & masks[k]).reduce((a, b) => a | b);
+const WIDE = { prep: split, clmul32: (xs, ys) => classes(xs, ys, mul32, MASK64) };
+const swapBits = (x, n, m) => ((x >>> n) & m) | ((x & m) << n);
+const rev32 = (x) => swapBits(swapBits(swapBits(bswap(x), 4, 0x0f0f0f0f), 2, 0x33333333), 1, 0x55555555);
+const NARROW = {
+  prep: (x) => ({ n: split(x), r: split(rev32(x)) }),
+  clmul32: (xs, ys) => {
+    const lo = classes(xs.n, ys.n, (a, b) => a * b, MASK32);
+    const hi = rev32(classes(xs.r, ys.r, (a, b) => a * b, MASK32)) >>> 1;
+    return u64(lo) | (u64(hi) << 32);
+  },
+};
 // 64 x 64 bits (two words each) by Karatsuba: the y side prepared once per key.
-const prep64 = ([y0, y1]) => [split(y0), split(y1), split(y0 ^ y1)];
-const clmul64 = ([x0, x1], Y) => {
-  const lo = clmul32(split(x0), Y[0]);
-  const hi = clmul32(split(x1), Y[1]);
-  const mid = clmul32(split(x0 ^ x1), Y[2]) ^ lo ^ hi;
+const prep64 = (C, [y0, y1]) => [C.prep(y0), C.prep(y1), C.prep(y0 ^ y1)];
+const clmul64 = (C, [x0, x1], Y) => {
+  const lo = C.clmul32(C.prep(x0), Y[0]);
+  const hi = C.clmul32(C.prep(x1), Y[1]);
+  const mid = C.clmul32(C.prep(x0 ^ x1), Y[2]) ^ lo ^ hi;
   return [lo ^ (mid << 32), hi ^ (mid >>> 32)];
 };
-// The key's side of the 128 x 128 Karatsuba: 9 words, each split in four.
-const prep = (b) => [prep64([b[0], b[1]]), prep64([b[2], b[3]]), prep64([b[0] ^ b[2], b[1] ^ b[3]])];
+// The key's side of the 128 x 128 Karatsuba: 9 words, each prepared.
+const prep = (C, b) => [prep64(C, [b[0], b[1]]), prep64(C, [b[2], b[3]]), prep64(C, [b[0] ^ b[2], b[1] ^ b[3]])];
 // dot(a, b) = a b x^-128 mod P, a as four words, b as prep(b).
-const dot = (a, B) => {
-  const L = clmul64([a[0], a[1]], B[0]);
-  const H = clmul64([a[2], a[3]], B[1]);
-  const M = clmul64([a[0] ^ a[2], a[1] ^ a[3]], B[2]);
+const dot = (C, a, B) => {
+  const L = clmul64(C, [a[0], a[1]], B[0]);
+  const H = clmul64(C, [a[2], a[3]], B[1]);
+  const M = clmul64(C, [a[0] ^ a[2], a[1] ^ a[3]], B[2]);
   const c0 = L[0];
   const c1 = L[1] ^ M[0] ^ L[0] ^ H[0];
   const c2 = H[0] ^ M[1] ^ L[1] ^ H[1];
@@ -76,18 +93,22 @@ const mulX = (h) => {
 };
 
 // X_blocks(blocks): absorbs `blocks` 16-byte blocks of `data` into gh_acc with the key gh_key.
-const blocksKernel = (order, keyOf) =>
+const blocksKernel = (order, keyOf, C, options) =>
   fn([u32], (blocks) => {
     const kw = key.as(order === BE ? u32.be : u32);
     const view = data.as(order === BE ? u32.be : u32);
     const av = acc.as(order === BE ? u32.be : u32);
-    const B = prep(keyOf(order.read(kw, 0)));
+    const B = prep(C, keyOf(order.read(kw, 0)));
     let s = order.read(av, 0);
     loop(blocks, (i) => {
       const x = order.read(view, i * 4);
-      s = dot(s.map((v, k) => v ^ x[k]), B);
+      s = dot(C, s.map((v, k) => v ^ x[k]), B);
     });
     order.write(av, s);
-  });
-export const ghash_blocks = blocksKernel(BE, mulX);
-export const polyval_blocks = blocksKernel(LE, (h) => h);
+  }, options);
+const SIMD = { targets: ['wasm', 'wasm_threads'] };
+const SCALAR = { targets: ['js', 'runtime'] };
+export const ghash_blocks_wide = blocksKernel(BE, mulX, WIDE, { ...SIMD, name: 'ghash_blocks' });
+export const ghash_blocks_narrow = blocksKernel(BE, mulX, NARROW, { ...SCALAR, name: 'ghash_blocks' });
+export const polyval_blocks_wide = blocksKernel(LE, (h) => h, WIDE, { ...SIMD, name: 'polyval_blocks' });
+export const polyval_blocks_narrow = blocksKernel(LE, (h) => h, NARROW, { ...SCALAR, name: 'polyval_blocks' });
