@@ -9,25 +9,24 @@
 // reads blocks (and keeps its accumulator) through big-endian words, and its key once through
 // mulX; polyval_blocks reads little-endian words. Both run the same dot().
 //
-// The carry-less product comes from integer multiplies "with holes": a 32-bit operand split into
-// four parts, each keeping every fourth bit (masks 0x11111111 << k). The integer product of two
-// such parts has its bits at positions of one residue mod 4, each the sum of at most 8 one-bit
-// products; a sum of at most 8 needs 4 bits, so its carries land in the three positions above it
-// that belong to the other residues and never reach the next position of its own. Sixteen
-// products (mul32: u32 x u32 -> u64) XORed by residue and masked give the 64-bit carry-less
-// product of two 32-bit words. Karatsuba twice makes 128 x 128 bits from nine of those (144
-// multiplies); the 256-bit product is reduced by folding its two low words up with P (a few
-// shifts: P's low 64 bits are 1, so adding w P clears word w).
+// The carry-less product comes from integer multiplies "with holes": an operand split into four
+// parts, each keeping every fourth bit (masks 0x11111111 << k). The integer product of two such
+// parts has its bits at positions of one residue mod 4, each the sum of at most 8 one-bit
+// products (32-bit operands); a sum of at most 8 needs 4 bits, so its carries land in the three
+// positions above it that belong to the other residues and never reach the next position of its
+// own. Sixteen products XORed by residue and masked give the carry-less product (NARROW and
+// WIDE64 below: its low half, the high half from bit-reversed operands). Karatsuba makes
+// 128 x 128 bits from those; the 256-bit product is reduced by folding its two low words up with
+// P (a few shifts: P's low 64 bits are 1, so adding w P clears word w).
 //
 // Regions: `gh_key` (the 16 key bytes as given), `gh_acc` (the accumulator, in the MAC's own byte
 // order: the MAC's result when the last block is in), `data` (blocks). runtime/ghash.js zeroes
 // them after every call.
 //
-// Not vectorized: on wasm the multiplies are scalar i64.mul (mul32 of u32 operands needs no
-// masking there); u64x2 lanes (extmul) would pair them but need the operands gathered per lane
-// (a shuffle per operand), which costs what the pairing saves. js and runtime use the NARROW
-// form below (32-bit products only).
-import { u8, u32, u64, memory, fn, loop, mul32, bswap } from 'awasm';
+// Not vectorized: on wasm the multiplies are scalar i64.mul; u64x2 lanes have no 64 x 64
+// multiply V8 makes short (i64x2.mul is emulated with three 32-bit products), and extmul
+// (32 x 32 -> 64) needs the operands gathered per lane (a shuffle per operand). Not measured.
+import { u8, u32, u64, memory, fn, loop, bswap } from 'awasm';
 
 const key = memory('gh_key', u8.array(16));
 const acc = memory('gh_acc', u8.array(16));
@@ -40,16 +39,18 @@ const BE = { read: (view, at) => [3, 2, 1, 0].map((k) => view.load(at + k)), wri
 const MASK32 = [0x11111111, 0x22222222, 0x44444444, 0x88888888];
 const MASK64 = [0x1111111111111111n, 0x2222222222222222n, 0x4444444444444444n, 0x8888888888888888n];
 const split = (x) => MASK32.map((m) => x & m);
-// Two ways to the carry-less product of two 32-bit words (a u64), each with its operand form
-// (`prep`, applied to the key's side once per call and to the data's side per block):
-//   WIDE (wasm): sixteen 32 x 32 -> 64 products (mul32: one i64.mul each).
-//   NARROW (js, runtime): the low word from sixteen 32 x 32 -> 32 products (Math.imul: the
-//     column sums of the top positions overflow past bit 31 only), the high word the same on the
-//     bit-reversed operands, reversed back (the product of reversed operands is the reversed
-//     63-bit product): no mulhi_u, whose float arithmetic dominated the js kernel.
+// The carry-less product of two words, by their four classes: for class k, the XOR of the
+// products x_i y_(k-i), masked to class k. The operand form (`prep`) is applied to the key's side
+// once per call and to the data's side per block.
+//   NARROW (js, runtime): 32 x 32 bits. The low word from sixteen 32 x 32 -> 32 products
+//     (Math.imul: the column sums of the top positions overflow past bit 31 only), the high word
+//     the same on the bit-reversed operands, reversed back (the product of reversed operands is
+//     the reversed 63-bit product). The first version took the 64-bit products from mul32, whose
+//     float high word (mulhi_u) cost js ghash a fifth of its speed.
+//   WIDE64 (wasm): 64 x 64 bits, the same with i64.mul. 96 multiplies a block where 32 x 32
+//     pieces (mul32 -> one i64.mul each) took 144: 1.3x-1.45x the kernel's speed (measured).
 const xorAll = (list) => list.reduce((a, b) => a ^ b);
 const classes = (xs, ys, mul, masks) => [0, 1, 2, 3].map((k) => xorAll([0, 1, 2, 3].map((i) => mul(xs[i], ys[(k - i + 4) & 3]))) & masks[k]).reduce((a, b) => a | b);
-const WIDE = { prep: split, clmul32: (xs, ys) => classes(xs, ys, mul32, MASK64) };
 const swapBits = (x, n, m) => ((x >>> n) & m) | ((x & m) << n);
 const rev32 = (x) => swapBits(swapBits(swapBits(bswap(x), 4, 0x0f0f0f0f), 2, 0x33333333), 1, 0x55555555);
 const NARROW = {
@@ -60,9 +61,21 @@ const NARROW = {
     return u64(lo) | (u64(hi) << 32);
   },
 };
+// WIDE64: a 64 x 64 product directly (four-bit holes in 64-bit operands: only the top column's
+// sum can reach 16, and its carry goes past bit 63): 32 multiplies where three 32 x 32 products
+// take 48.
+const split64 = (x) => MASK64.map((m) => x & m);
+const rev64 = (x) =>
+  swapBits(swapBits(swapBits(bswap(x), 4, 0x0f0f0f0f0f0f0f0fn), 2, 0x3333333333333333n), 1, 0x5555555555555555n);
+const WIDE64 = {
+  prep: (x) => ({ n: split64(x), r: split64(rev64(x)) }),
+  clmul64: (xs, ys) => [classes(xs.n, ys.n, (a, b) => a * b, MASK64), rev64(classes(xs.r, ys.r, (a, b) => a * b, MASK64)) >>> 1],
+};
+const join64 = (lo, hi) => u64(lo) | (u64(hi) << 32);
 // 64 x 64 bits (two words each) by Karatsuba: the y side prepared once per key.
-const prep64 = (C, [y0, y1]) => [C.prep(y0), C.prep(y1), C.prep(y0 ^ y1)];
+const prep64 = (C, [y0, y1]) => (C.clmul64 !== undefined ? C.prep(join64(y0, y1)) : [C.prep(y0), C.prep(y1), C.prep(y0 ^ y1)]);
 const clmul64 = (C, [x0, x1], Y) => {
+  if (C.clmul64 !== undefined) return C.clmul64(C.prep(join64(x0, x1)), Y);
   const lo = C.clmul32(C.prep(x0), Y[0]);
   const hi = C.clmul32(C.prep(x1), Y[1]);
   const mid = C.clmul32(C.prep(x0 ^ x1), Y[2]) ^ lo ^ hi;
@@ -108,7 +121,7 @@ const blocksKernel = (order, keyOf, C, options) =>
   }, options);
 const SIMD = { targets: ['wasm', 'wasm_threads'] };
 const SCALAR = { targets: ['js', 'runtime'] };
-export const ghash_blocks_wide = blocksKernel(BE, mulX, WIDE, { ...SIMD, name: 'ghash_blocks' });
+export const ghash_blocks_wide = blocksKernel(BE, mulX, WIDE64, { ...SIMD, name: 'ghash_blocks' });
 export const ghash_blocks_narrow = blocksKernel(BE, mulX, NARROW, { ...SCALAR, name: 'ghash_blocks' });
-export const polyval_blocks_wide = blocksKernel(LE, (h) => h, WIDE, { ...SIMD, name: 'polyval_blocks' });
+export const polyval_blocks_wide = blocksKernel(LE, (h) => h, WIDE64, { ...SIMD, name: 'polyval_blocks' });
 export const polyval_blocks_narrow = blocksKernel(LE, (h) => h, NARROW, { ...SCALAR, name: 'polyval_blocks' });

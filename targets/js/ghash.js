@@ -10,7 +10,7 @@ export const regions = Object.freeze({
 export const functions = Object.freeze(['ghash_blocks', 'polyval_blocks']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, regions, link });
 export const $ghash_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'ghash_blocks', params: 1, result: null, data: [], make(M8, M16, M32) {
-  // modules/ghash.js:97
+  // modules/ghash.js:110
   function ghash_blocks(l0) {
     l0 |= 0;
     let l74 = 0, l75 = 0, l76 = 0, l77 = 0, l78 = 0;
@@ -149,7 +149,7 @@ export const $ghash_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'ghas
     l75 = (0xff00ff & ((t378 >>> 24) | (t378 << 8))) | ((0xff00ff00 | 0) & ((t378 >>> 8) | (t378 << 24)));
     l76 = (0xff00ff & ((t388 >>> 24) | (t388 << 8))) | ((0xff00ff00 | 0) & ((t388 >>> 8) | (t388 << 24)));
     l77 = (0xff00ff & ((t398 >>> 24) | (t398 << 8))) | ((0xff00ff00 | 0) & ((t398 >>> 8) | (t398 << 24)));
-    for (l78 = 0; (l78 >>> 0) < (t1 >>> 0); l78 = (l78 + 1) | 0) { // modules/ghash.js:103
+    for (l78 = 0; (l78 >>> 0) < (t1 >>> 0); l78 = (l78 + 1) | 0) { // modules/ghash.js:116
       const t417 = l78 << 2;
       const t420 = M32[t417 + 11];
       const t431 = M32[t417 + 10];
@@ -343,7 +343,7 @@ export const $ghash_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'ghas
   return ghash_blocks;
 } });
 export const $polyval_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'polyval_blocks', params: 1, result: null, data: [], make(M8, M16, M32) {
-  // modules/ghash.js:97
+  // modules/ghash.js:110
   function polyval_blocks(l0) {
     l0 |= 0;
     let l74 = 0, l75 = 0, l76 = 0, l77 = 0, l78 = 0;
@@ -469,7 +469,7 @@ export const $polyval_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'po
     l75 = M32[5];
     l76 = M32[6];
     l77 = M32[7];
-    for (l78 = 0; (l78 >>> 0) < (t1 >>> 0); l78 = (l78 + 1) | 0) { // modules/ghash.js:103
+    for (l78 = 0; (l78 >>> 0) < (t1 >>> 0); l78 = (l78 + 1) | 0) { // modules/ghash.js:116
       const t326 = l78 << 2;
       const t335 = l74 ^ (M32[t326 + 8]);
       const t336 = l75 ^ (M32[t326 + 9]);
