@@ -331,3 +331,36 @@ test('gcm/gcmsiv: every backend gives the same results', { skip: COMPARES_BACKEN
     }
   }
 });
+
+// The counter kernels at the wrap of their 32-bit counters (GCM's inc32 never carries into the
+// nonce bytes; GCM-SIV's little-endian counter neither), against AES-ECB of the expected blocks.
+for (const name of BACKENDS)
+  test(`${name}: aes_ctr32 and aes_ctr32le wrap their 32-bit counters`, async () => {
+    const { createCipheriv } = await import('node:crypto');
+    const t = await import(pathToFileURL(path.join(repoRoot, 'targets', name, 'aes.js')).href);
+    const { mem, fns } = t.instantiate();
+    const R = t.regions;
+    const rng = makeRng(undefined, 205);
+    const key = rng.bytes(16);
+    const ecb = (blocks) => {
+      const c = createCipheriv('aes-128-ecb', key, null);
+      c.setAutoPadding(false);
+      return Buffer.concat([c.update(blocks), c.final()]);
+    };
+    for (const [kernel, at, le] of [['aes_ctr32', 12, false], ['aes_ctr32le', 0, true]]) {
+      const iv = rng.bytes(16);
+      const start = 0xfffffffe;
+      const counters = new Uint8Array(16 * 6);
+      for (let i = 0; i < 6; i++) {
+        counters.set(iv, 16 * i);
+        const c = (start + i) >>> 0;
+        for (let j = 0; j < 4; j++) counters[16 * i + at + (le ? j : 3 - j)] = c >>> (8 * j);
+      }
+      mem.set(key, R.aes_key.offset);
+      fns.aes_expand(4);
+      mem.set(counters.subarray(0, 16), R.aes_iv.offset);
+      mem.fill(0, R.data.offset, R.data.offset + 96);
+      fns[kernel](10, 6);
+      assert.equal(hex(mem.subarray(R.data.offset, R.data.offset + 96)), hex(ecb(counters)), `${kernel} on ${name}`);
+    }
+  });
