@@ -252,3 +252,5 @@ export interface Mac {
 }
 /** Poly1305 (RFC 8439 §2.5): a one-time authenticator, a 32-byte key (never reuse it), a 16-byte tag. */
 export declare const poly1305: Mac;
+/** AES-CMAC (RFC 4493): a 16-, 24- or 32-byte AES key (AES-128/192/256), a 16-byte tag. */
+export declare const cmac: Mac;

@@ -123,3 +123,10 @@ const pstream: Uint8Array = poly1305.create(msg).update(msg).digest();
 const ptags: Promise<Uint8Array[]> = poly1305.parallel.async([msg], { key: msg, asyncTick: 1 });
 // @ts-expect-error a MAC needs its key
 poly1305(msg);
+// AES-CMAC (types/hashes.d.ts): the same MAC shape.
+import { cmac } from 'awasmc-noble';
+const ctag: Uint8Array = cmac(msg, new Uint8Array(16));
+const cstream: Uint8Array = cmac.create({ key: new Uint8Array(32) }).update(msg).digest();
+// @ts-expect-error a MAC needs its key
+cmac(msg);
+void [ctag, cstream];

@@ -1,0 +1,284 @@
+// The AES modes built from whole AES block operations rather than a keystream: the MAC `cmac`
+// (RFC 4493, the hash shape of runtime/shell.js with a key), `aessiv` (RFC 5297: S2V over any
+// number of AD strings, then CTR; the cipher shape of runtime/cipher.js) and the key wraps `aeskw`
+// (RFC 3394) and `aeskwp` (RFC 5649). They use the kernels of modules/aes.js as runtime/aes.js
+// does, and add none:
+//
+//   aes_cbc_enc   CMAC is CBC-MAC whose last block is XORed with a subkey first: the message goes
+//                 through `data` once, the tag is the last output block. With aes_iv zero it is
+//                 also a single-block encryption (one AES per block: aes_ecb_enc works on groups
+//                 of four blocks on wasm), which the key wraps use for every step.
+//   aes_ctr       SIV's encryption (the counter is 128 bits, as RFC 5297 asks).
+//   aes_ecb_dec   the unwrap steps.
+//
+// Every AES computation happens in the kernels, which index no memory and take no branch by a
+// secret; what this file does in JS with secret bytes is XOR, shifts and masks (the subkey
+// doubling, the wrap's counter, the tag and integrity checks: no early exit, no secret index).
+//
+// Each call writes the key to `aes_key`, expands it (`aes_expand`) and zeroes `aes_key`,
+// `aes_rk`, `aes_rkb`, `aes_iv` and the part of `data` it used in a `finally`, as runtime/aes.js
+// does. A failed SIV tag or key-unwrap check throws before a byte of the result reaches the
+// caller's buffer; the plaintext it computed (in JS) is wiped first.
+import { bytesArg, isBytes, mustBe, notBytes, typeName } from './checks.js';
+import { makeCipher } from './cipher.js';
+import { Instance, Stream, copyOrNull, makeHash } from './shell.js';
+
+const DATA_BYTES = 16384;
+const B = 16;
+const AES_KEYS = [16, 24, 32];
+
+// The AES block machinery over one Instance: sessions with an expanded key, CBC-MAC through
+// aes_cbc_enc, and single blocks. `fns`: the kernels (besides aes_expand) the caller uses.
+function aesSession(I) {
+  const KEY = I.region('aes_key', 32).offset;
+  const RK = I.region('aes_rk', 240).offset;
+  const rkb = I.target.regions.aes_rkb; // js/runtime only
+  const IV = I.region('aes_iv', 16).offset;
+  const D = I.region('data', DATA_BYTES + 64).offset;
+  const S = {
+    mem: null,
+    f: null,
+    used: 0, // bytes of `data` written this session (the wipe)
+    D,
+    IV,
+    // Runs body() inside the instance; zeroes every region it may have written after.
+    run(body) {
+      I.enter();
+      if (S.mem !== I.mem) {
+        S.mem = I.mem;
+        S.f = I.fns;
+      }
+      S.used = 0;
+      try {
+        return body();
+      } finally {
+        I.zero(KEY, 32);
+        I.zero(RK, 240);
+        if (rkb !== undefined) I.zero(rkb.offset, rkb.bytes);
+        I.zero(IV, 16);
+        I.zero(D, (S.used + 63) & ~63);
+        S.used = 0;
+        I.leave();
+      }
+    },
+    note(n) {
+      if (n > S.used) S.used = n;
+    },
+    // The round keys of `key` (16, 24 or 32 bytes) in the kernel; returns the round count.
+    expand(key) {
+      S.mem.set(key, KEY);
+      S.f.aes_expand(key.length >> 2);
+      I.zero(KEY, 32);
+      return key.length / 4 + 6;
+    },
+    zeroIv() {
+      I.zero(IV, 16);
+    },
+  };
+  return S;
+}
+
+// ---- CMAC (RFC 4493) over a session ----------------------------------------------------------------
+// dbl() of RFC 5297 (the subkeys of RFC 4493 too): x * 2 in GF(2^128), in place; no branch on x.
+function dbl(x) {
+  const carry = x[0] >> 7;
+  for (let i = 0; i < B - 1; i++) x[i] = ((x[i] << 1) | (x[i + 1] >> 7)) & 0xff;
+  x[B - 1] = ((x[B - 1] << 1) & 0xff) ^ (0x87 & -carry);
+  return x;
+}
+
+// CMAC with the key expanded in session S (nr rounds): subkeys() once per key, then mac() for
+// each message.
+function cmacOver(S) {
+  // K1 = dbl(E(0)), K2 = dbl(K1), in `k` (32 bytes: K1 then K2).
+  function subkeys(nr, k) {
+    const { mem, D } = S;
+    S.zeroIv();
+    mem.fill(0, D, D + B);
+    S.note(B);
+    S.f.aes_cbc_enc(nr, 1);
+    for (let i = 0; i < B; i++) k[i] = mem[D + i];
+    mem.fill(0, D, D + B);
+    dbl(k.subarray(0, B));
+    k.copyWithin(B, 0, B);
+    dbl(k.subarray(B));
+  }
+  // Feeds `total` bytes (given in pieces to push()) through CBC-MAC from the chaining value in
+  // aes_iv, keeping the final 1..16 bytes (or none of an empty message) in `data` for end(). A
+  // region of `data` goes through the kernel only when more bytes follow it. `xorEnd` (16 bytes,
+  // or null): XORed into the last 16 bytes of the message (SIV's "xorend").
+  function feeder(nr, total, xorEnd) {
+    const { mem, D, IV } = S;
+    let filled = 0;
+    let pos = 0;
+    const endFrom = total - B; // xorEnd covers [endFrom, total)
+    // The whole blocks in `data` through the kernel; the chaining value to aes_iv.
+    const flush = () => {
+      if (filled === 0) return;
+      S.f.aes_cbc_enc(nr, filled / B);
+      mem.copyWithin(IV, D + filled - B, D + filled);
+      filled = 0;
+    };
+    return {
+      push(bytes) {
+        const n = bytes.length;
+        for (let at = 0; at < n; ) {
+          if (filled === DATA_BYTES) flush();
+          const take = Math.min(DATA_BYTES - filled, n - at);
+          mem.set(at === 0 && take === n ? bytes : bytes.subarray(at, at + take), D + filled);
+          if (xorEnd !== null && pos + take > endFrom)
+            for (let p = Math.max(pos, endFrom); p < pos + take; p++) mem[D + filled + (p - pos)] ^= xorEnd[p - endFrom];
+          filled += take;
+          pos += take;
+          at += take;
+          S.note(filled);
+        }
+      },
+      flush,
+      // The last block with its subkey (`k`: K1 ‖ K2), everything left through the kernel; the tag
+      // is then at tagAt().
+      end(k) {
+        const r = total === 0 ? 0 : total - Math.floor((total - 1) / B) * B; // bytes of the last block
+        const last = filled - r;
+        if (r < B) {
+          mem[D + filled] = 0x80;
+          mem.fill(0, D + filled + 1, D + last + B);
+        }
+        const sub = r === B ? 0 : B; // K1 for a whole last block, K2 for a padded one (a public length)
+        for (let i = 0; i < B; i++) mem[D + last + i] ^= k[sub + i];
+        S.note(last + B);
+        S.f.aes_cbc_enc(nr, last / B + 1);
+        filled = last + B;
+      },
+      tagAt: () => D + filled - B,
+    };
+  }
+  // The CMAC of the concatenation of `parts` (`total` bytes) to out[at ..], from a zero chain.
+  function mac(nr, k, parts, total, xorEnd, out, at) {
+    S.zeroIv();
+    const fd = feeder(nr, total, xorEnd);
+    for (let i = 0; i < parts.length; i++) fd.push(parts[i]);
+    fd.end(k);
+    const t = fd.tagAt();
+    for (let i = 0; i < B; i++) out[at + i] = S.mem[t + i];
+  }
+  return { subkeys, feeder, mac };
+}
+
+const sumLengths = (parts) => {
+  let n = 0;
+  for (let i = 0; i < parts.length; i++) n += parts[i].length;
+  return n;
+};
+
+function aesKeyOption(name) {
+  return function key(v, params, arg = 'opts.key') {
+    if (!isBytes(v)) throw notBytes(arg, v);
+    const b = bytesArg(v, arg);
+    if (!AES_KEYS.includes(b.length)) throw new RangeError(`"${arg}" must have length 16, 24 or 32 for ${name}, got ${b.length}`);
+    params.key = b;
+  };
+}
+
+/**
+ * `cmac` (RFC 4493; AES-128/192/256 by the key length) over `target`: a generated modules/aes.js
+ * target, or the list of the function descriptors it uses ($aes_expand, $aes_cbc_enc).
+ */
+export function cmacMac(target, platform = 'unknown') {
+  const name = 'cmac';
+  const I = new Instance(name, target, ['aes_expand', 'aes_cbc_enc']);
+  const S = aesSession(I);
+  const C = cmacOver(S);
+
+  // A stream: the key, the chaining value (after the blocks absorbed so far) and the pending bytes
+  // (1..16 once anything came: the last block is held back until digest, it takes a subkey).
+  class CmacStream extends Stream {
+    constructor(params) {
+      super(spec, B);
+      this._key = params === null ? null : params.key.slice();
+      this._x = new Uint8Array(B);
+      this._buf = new Uint8Array(B);
+      this._bufLen = 0;
+    }
+    _wipe() {
+      if (this._key !== null) this._key.fill(0);
+      this._x.fill(0);
+      this._buf.fill(0);
+      this._bufLen = 0;
+    }
+    _update(msg) {
+      const have = this._bufLen;
+      const total = have + msg.length;
+      if (total <= B) {
+        this._buf.set(msg, have);
+        this._bufLen = total;
+        return;
+      }
+      const keep = total - Math.floor((total - 1) / B) * B; // 1..16 bytes held back
+      const through = total - keep; // whole blocks
+      S.run(() => {
+        const nr = S.expand(this._key);
+        S.mem.set(this._x, S.IV);
+        // `through` bytes of whole blocks, more to follow (the feeder never ends them).
+        const fd = C.feeder(nr, through + 1, null);
+        fd.push(this._buf.subarray(0, have));
+        fd.push(msg.subarray(0, through - have));
+        fd.flush();
+        for (let i = 0; i < B; i++) this._x[i] = S.mem[S.IV + i];
+        this._buf.fill(0);
+        this._buf.set(msg.subarray(through - have));
+        this._bufLen = keep;
+      });
+    }
+    _finish(dst, pos) {
+      S.run(() => {
+        const nr = S.expand(this._key);
+        const k = new Uint8Array(2 * B);
+        try {
+          C.subkeys(nr, k);
+          S.mem.set(this._x, S.IV);
+          const fd = C.feeder(nr, this._bufLen, null);
+          fd.push(this._buf.subarray(0, this._bufLen));
+          fd.end(k);
+          const t = fd.tagAt();
+          for (let i = 0; i < B; i++) dst[pos + i] = S.mem[t + i];
+        } finally {
+          k.fill(0);
+        }
+      });
+    }
+    _blank() {
+      return new CmacStream({ key: this._key });
+    }
+    _copyTo(to) {
+      to._key = copyOrNull(this._key, to._key);
+      to._x.set(this._x);
+      to._buf.set(this._buf);
+      to._bufLen = this._bufLen;
+    }
+  }
+
+  const spec = {
+    name, module: 'aes', platform, blockLen: B, outputLen: B, canXOF: false, oid: null,
+    dkLen: null,
+    keyed: true,
+    options: { key: aesKeyOption(name) },
+    params: () => ({ key: null }),
+    run(msg, list, params, _dkLen, dst, pos) {
+      const parts = msg !== null ? [msg] : list;
+      S.run(() => {
+        const nr = S.expand(params.key);
+        const k = new Uint8Array(2 * B);
+        try {
+          C.subkeys(nr, k);
+          C.mac(nr, k, parts, sumLengths(parts), null, dst, pos);
+        } finally {
+          k.fill(0);
+        }
+      });
+    },
+    stream: (params) => new CmacStream(params),
+    instance: I,
+  };
+  return makeHash(spec);
+}
