@@ -282,3 +282,212 @@ export function cmacMac(target, platform = 'unknown') {
   };
   return makeHash(spec);
 }
+
+// ---- Shared by the ciphers below ------------------------------------------------------------------
+/** Constant-time equality of a[ai ..] and b[bi ..] over n bytes (no early exit). */
+function equalAt(a, ai, b, bi, n) {
+  let d = 0;
+  for (let i = 0; i < n; i++) d |= a[ai + i] ^ b[bi + i];
+  return d === 0;
+}
+const bufferOf = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'buffer').get;
+// src, or a copy of it when dst is in the same buffer (the output is shifted against the input: a
+// tag or semiblock in front); `copied` says whether to wipe it after.
+const apart = (src, dst) => (src.length > 0 && bufferOf.call(src) === bufferOf.call(dst) ? { src: src.slice(), copied: true } : { src, copied: false });
+
+// The parts concatenated.
+function concat(parts) {
+  const out = new Uint8Array(sumLengths(parts));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+// A stream of a mode that needs the whole message (SIV's two passes, the key wraps' six): update()
+// keeps copies of the pieces and writes nothing; finish() runs the one-shot. `tagged`: SIV, whose
+// finish returns { data: C, tag: V } when encrypting and takes the tag V when decrypting (the
+// layout of xsalsa20poly1305's streams, the tag first in one-shot output).
+class WholeStream {
+  constructor(run, st, encrypting, outputLength, tagged, name) {
+    this.run = run;
+    this.st = { ...st, key: st.key.slice() };
+    this.encrypting = encrypting;
+    this.outputLength0 = outputLength;
+    this.tagged = tagged;
+    this.name = name;
+    this.parts = [];
+  }
+  outputLength() {
+    return 0;
+  }
+  update(src) {
+    this.parts.push(src.slice());
+  }
+  finish(tag) {
+    if (this.tagged && !this.encrypting) {
+      if (tag === undefined) throw new TypeError(`"tag" must be Uint8Array of length ${B}: ${this.name} decryption streams check it in finish(tag)`);
+      if (tag.length !== B) throw new RangeError(`"tag" must have length ${B}, got ${tag.length}`);
+      this.parts.unshift(tag.slice());
+    } else if (tag !== undefined) throw new TypeError(`"tag" must be undefined for ${this.name}${this.tagged ? ' encryption streams (finish() returns the tag)' : ' (it has no tag)'}`);
+    const src = concat(this.parts);
+    try {
+      const out = new Uint8Array(this.outputLength0(this.encrypting, src.length, this.st.params));
+      const res = this.run(this.st, this.encrypting, src, out);
+      const data = res === undefined ? out : res;
+      if (this.tagged && this.encrypting) return { data: data.subarray(B), tag: data.slice(0, B) };
+      return { data };
+    } finally {
+      src.fill(0);
+    }
+  }
+  wipe() {
+    this.st.key.fill(0);
+    for (const p of this.parts) p.fill(0);
+    this.parts = [];
+  }
+}
+
+// ---- AES-SIV (RFC 5297) ---------------------------------------------------------------------------
+const ZERO_BLOCK = /* @__PURE__ */ new Uint8Array(B);
+const SIV_MAX_AAD = 126; // S2V takes at most 127 strings (RFC 5297 §7); the message is one
+
+/**
+ * `aessiv(key, ...AAD)` (RFC 5297: a 32-, 48- or 64-byte key, K1 ‖ K2; encrypt gives V ‖ C) over
+ * `target`: a modules/aes.js target or its descriptors ($aes_expand, $aes_cbc_enc, $aes_ctr).
+ */
+export function aessivCipher(target, platform = 'unknown') {
+  const name = 'aessiv';
+  const I = new Instance(name, target, ['aes_expand', 'aes_cbc_enc', 'aes_ctr']);
+  const S = aesSession(I);
+  const C = cmacOver(S);
+
+  // S2V (RFC 5297 §2.4) of the AD strings and the message (`msg`: its parts, `n` bytes) under
+  // K1 (expanded: nr rounds), to v (16 bytes).
+  function s2v(nr, ads, msg, n, v) {
+    const k = new Uint8Array(2 * B);
+    const d = new Uint8Array(B);
+    const t = new Uint8Array(B);
+    try {
+      C.subkeys(nr, k);
+      C.mac(nr, k, [ZERO_BLOCK], B, null, d, 0);
+      for (let i = 0; i < ads.length; i++) {
+        dbl(d);
+        C.mac(nr, k, [ads[i]], ads[i].length, null, t, 0);
+        for (let j = 0; j < B; j++) d[j] ^= t[j];
+      }
+      if (n >= B) C.mac(nr, k, msg, n, d, v, 0); // CMAC(Sn xorend D)
+      else {
+        // CMAC(dbl(D) xor pad(Sn)): one block
+        dbl(d);
+        let at = 0;
+        for (const p of msg) for (let j = 0; j < p.length; j++) d[at++] ^= p[j];
+        d[n] ^= 0x80;
+        C.mac(nr, k, [d], B, null, v, 0);
+      }
+    } finally {
+      k.fill(0);
+      d.fill(0);
+      t.fill(0);
+    }
+  }
+  // CTR from the counter block q (128 bits, big-endian, carried across all of them) under K2
+  // (expanded: nr rounds): src XORed with the keystream to dst.
+  function ctr(nr, q, src, dst) {
+    const { mem, D, IV } = S;
+    const n = src.length;
+    for (let i = 0, block = 0; i < n; ) {
+      const take = Math.min(DATA_BYTES, n - i);
+      // q + block into aes_iv (block < 2^53: a number)
+      let carry = block;
+      for (let j = B - 1; j >= 0; j--) {
+        const x = q[j] + (carry % 256);
+        mem[IV + j] = x & 0xff;
+        carry = Math.floor(carry / 256) + (x >> 8);
+      }
+      mem.set(take === n ? src : src.subarray(i, i + take), D);
+      const blocks = (take + B - 1) >> 4;
+      S.note(blocks * B);
+      S.f.aes_ctr(nr, blocks);
+      dst.set(mem.subarray(D, D + take), i);
+      block += blocks;
+      i += take;
+    }
+  }
+  const halves = (key) => [key.subarray(0, key.length >> 1), key.subarray(key.length >> 1)];
+  const counterOf = (v) => {
+    const q = v.slice();
+    q[8] &= 0x7f; // bits 63 and 31 cleared (RFC 5297 §2.6)
+    q[12] &= 0x7f;
+    return q;
+  };
+
+  function encrypt(st, src0, dst) {
+    const { src, copied } = apart(src0, dst);
+    const [k1, k2] = halves(st.key);
+    const v = new Uint8Array(B);
+    let q = null;
+    try {
+      S.run(() => {
+        s2v(S.expand(k1), st.params, [src], src.length, v);
+        q = counterOf(v);
+        ctr(S.expand(k2), q, src, dst.subarray(B));
+      });
+      dst.set(v, 0);
+    } finally {
+      v.fill(0);
+      if (q !== null) q.fill(0);
+      if (copied) src.fill(0);
+    }
+  }
+  // The plaintext is made in a JS array, checked, and only then copied to dst.
+  function decrypt(st, src, dst) {
+    const [k1, k2] = halves(st.key);
+    const n = src.length - B;
+    const v = src.slice(0, B);
+    const q = counterOf(v);
+    const p = new Uint8Array(n);
+    const t = new Uint8Array(B);
+    try {
+      S.run(() => {
+        ctr(S.expand(k2), q, src.subarray(B), p);
+        s2v(S.expand(k1), st.params, [p], n, t);
+      });
+      if (!equalAt(t, 0, v, 0, B)) throw new Error(`${name}: invalid tag (the ciphertext, AAD or key is wrong): nothing was decrypted`);
+      dst.set(p);
+    } finally {
+      p.fill(0);
+      t.fill(0);
+      q.fill(0);
+    }
+  }
+  const run = (st, encrypting, src, dst) => (encrypting ? encrypt(st, src, dst) : decrypt(st, src, dst));
+  const outputLength = (encrypting, n) => {
+    if (encrypting) return n + B;
+    if (n < B) throw new RangeError(`"data" must be at least ${B} bytes (the tag), got ${n}`);
+    return n - B;
+  };
+  return makeCipher({
+    name,
+    platform,
+    blockSize: B,
+    nonceLength: 0,
+    tagLength: B,
+    varSizeNonce: false,
+    keyLengths: [32, 48, 64],
+    noNonce: true, // deterministic (misuse-resistant): no nonce-reuse guard
+    aadList: true,
+    // aessiv(key, ...AAD): each a Uint8Array, at most 126 (with the message, S2V's limit of 127).
+    third(list) {
+      if (list.length > SIV_MAX_AAD) throw new RangeError(`"AAD" must have at most ${SIV_MAX_AAD} items for ${name}, got ${list.length}`);
+      return list.map((a, i) => bytesArg(a, `AAD[${i}]`).slice());
+    },
+    outputLength,
+    run,
+    stream: (st, encrypting) => new WholeStream(run, st, encrypting, outputLength, true, name),
+    asyncWhole: () => true,
+    instance: I,
+  });
+}

@@ -155,3 +155,148 @@ test('backends agree with each other (cmac)', { skip: COMPARES_BACKENDS }, () =>
     assert.equal(new Set(tags).size, 1, `cmac ${msg.length}`);
   }
 });
+
+// ---- aessiv ----
+const SIV_KEYS = [32, 48, 64];
+// RFC 5297 appendix A.2 (nonce-based, two AD strings and the nonce): the vector with several ADs.
+const RFC5297_A2 = {
+  key: '7f7e7d7c7b7a79787776757473727170404142434445464748494a4b4c4d4e4f',
+  ad: ['00112233445566778899aabbccddeeffdeaddadadeaddadaffeeddccbbaa99887766554433221100', '102030405060708090a0', '09f911029d74e35bd84156c5635688c0'],
+  pt: '7468697320697320736f6d6520706c61696e7465787420746f20656e6372797074207573696e67205349562d414553',
+  out: '7bdb6e3b432667eb06f4d14bff2fbd0fcb900f2fddbe404326601965c889bf17dba77ceb094fa663b7a3f748ba8af829ea64ad544a272e9c485b62a3fd5c0d',
+};
+
+forEachBackend(test, backends, 'AES-SIV', (b) => {
+  const E = b.hashes;
+  const slow = isSlow(b.name);
+  const isZero = (mem) => firstSecretByte(mem, REGIONS[b.name]);
+  const invalidTag = { name: 'Error', message: /^aessiv: invalid tag/ };
+
+  test(`${b.name}: aessiv: RFC 5297 A.2 (several AD strings)`, () => {
+    const v = RFC5297_A2;
+    const c = E.aessiv(fromHex(v.key), ...v.ad.map(fromHex));
+    assert.equal(hex(c.encrypt(fromHex(v.pt))), v.out);
+    assert.equal(hex(c.decrypt(fromHex(v.out))), v.pt);
+    assert.throws(() => E.aessiv(fromHex(v.key), ...v.ad.slice(1).map(fromHex)).decrypt(fromHex(v.out)), invalidTag);
+  });
+
+  test(`${b.name}: aessiv: Wycheproof aes_siv_cmac (RFC 5297 A.1 is its tcId 1) and aead_aes_siv_cmac`, { skip: SKIP }, () => {
+    let valid = 0, invalid = 0;
+    for (const g of wycheproof('aes_siv_cmac').testGroups)
+      for (const t of g.tests) {
+        const key = fromHex(t.key), aad = fromHex(t.aad), msg = fromHex(t.msg), ct = fromHex(t.ct);
+        if (t.result === 'valid') {
+          assert.equal(hex(E.aessiv(key, aad).encrypt(msg)), t.ct, `tcId ${t.tcId}`);
+          assert.equal(hex(E.aessiv(key, aad).decrypt(ct)), t.msg, `tcId ${t.tcId}`);
+          valid++;
+        } else {
+          const out = new Uint8Array(Math.max(0, ct.length - 16)).fill(0xee);
+          assert.throws(() => E.aessiv(key, aad).decrypt(ct, out), ct.length < 16 ? RangeError : invalidTag, `tcId ${t.tcId}`);
+          assert.ok(out.every((x) => x === 0xee), 'nothing written');
+          invalid++;
+        }
+      }
+    assert.deepEqual([valid, invalid], [118, 324]);
+    valid = invalid = 0;
+    for (const g of wycheproof('aead_aes_siv_cmac').testGroups)
+      for (const t of g.tests) {
+        const key = fromHex(t.key), ad = [fromHex(t.aad), fromHex(t.iv)], msg = fromHex(t.msg), sealed = fromHex(t.tag + t.ct);
+        if (t.result === 'valid') {
+          assert.equal(hex(E.aessiv(key, ...ad).encrypt(msg)), t.tag + t.ct, `tcId ${t.tcId}`);
+          assert.equal(hex(E.aessiv(key, ...ad).decrypt(sealed)), t.msg, `tcId ${t.tcId}`);
+          valid++;
+        } else {
+          assert.throws(() => E.aessiv(key, ...ad).decrypt(sealed), invalidTag, `tcId ${t.tcId}`);
+          invalid++;
+        }
+      }
+    assert.deepEqual([valid, invalid], [252, 648]);
+  });
+
+  test(`${b.name}: aessiv: random keys, AD lists and lengths against @noble/ciphers; in place, streams, async`, async () => {
+    const rng = makeRng(SEED, 2101);
+    const max = slow ? 200 : 700;
+    for (let len = 0; len < max; len += len < 40 ? 1 : 1 + rng.int(50)) {
+      const key = rng.bytes(SIV_KEYS[rng.int(3)]);
+      const ad = Array.from({ length: rng.int(5) }, () => rng.bytes(rng.int(3) === 0 ? 16 * rng.int(3) : rng.int(60)));
+      const msg = rng.bytes(len);
+      const want = hex(nobleAes.aessiv(key, ...ad).encrypt(msg));
+      const sealed = E.aessiv(key, ...ad).encrypt(msg);
+      assert.equal(hex(sealed), want, `length ${len}, ${ad.length} ADs`);
+      assert.equal(hex(E.aessiv(key, ...ad).decrypt(sealed)), hex(msg));
+      // In place (the output starts where the input does), and in a bigger buffer.
+      const buf = new Uint8Array(len + 16);
+      buf.set(msg);
+      E.aessiv(key, ...ad).encrypt(buf.subarray(0, len), buf);
+      assert.equal(hex(buf), want, 'in place');
+      assert.equal(hex(E.aessiv(key, ...ad).decrypt(buf, buf)), hex(msg), 'in place decrypt');
+      // Streams: encryption gives { data: C, tag: V }; decryption takes V in finish.
+      const parts = randomSplit(rng, msg, 30);
+      const s = E.aessiv(key, ...ad).encrypt.create();
+      for (const p of parts) assert.equal(s.update(p).length, 0);
+      const fin = s.finish();
+      assert.equal(hex(fin.tag) + hex(fin.data), want, 'stream');
+      const d = E.aessiv(key, ...ad).decrypt.create();
+      for (const p of randomSplit(rng, fin.data, 30)) d.update(p);
+      assert.equal(hex(d.finish(fin.tag).data), hex(msg), 'decryption stream');
+      // Every tag bit matters, and an AD string more or less.
+      const bad = sealed.slice();
+      bad[rng.int(16)] ^= 1 << rng.int(8);
+      assert.throws(() => E.aessiv(key, ...ad).decrypt(bad), invalidTag);
+      assert.throws(() => E.aessiv(key, ...ad, new Uint8Array(0)).decrypt(sealed), invalidTag);
+    }
+    for (const len of slow ? [16400] : [16384, 16401, 40000]) {
+      const key = rng.bytes(64), ad = [rng.bytes(20)], msg = rng.bytes(len);
+      const want = hex(nobleAes.aessiv(key, ...ad).encrypt(msg));
+      assert.equal(hex(await E.aessiv(key, ...ad).encrypt.async(msg, undefined, { asyncTick: 0 })), want, `async ${len}`);
+      assert.equal(hex(await E.aessiv(key, ...ad).decrypt.async(fromHex(want))), hex(msg));
+    }
+    // Deterministic: one instance encrypts again (no nonce-reuse guard), and the same input gives the same output.
+    const c = E.aessiv(rng.bytes(32));
+    assert.equal(hex(c.encrypt(new Uint8Array(5))), hex(c.encrypt(new Uint8Array(5))));
+    assert.equal(E.aessiv.tagLength, 16);
+    assert.equal(E.aessiv.getPlatform(), b.name);
+  });
+
+  test(`${b.name}: aessiv: errors name the argument; a bad tag writes nothing`, () => {
+    const k = new Uint8Array(32);
+    assert.throws(() => E.aessiv(new Uint8Array(16)), { name: 'RangeError', message: /^"key" must have length 32 or 48 or 64 for aessiv, got 16$/ });
+    assert.throws(() => E.aessiv('k'), { name: 'TypeError', message: /^"key" must be Uint8Array, got string$/ });
+    assert.throws(() => E.aessiv(k, new Uint8Array(1), 'x'), { name: 'TypeError', message: /^"AAD\[1\]" must be Uint8Array, got string$/ });
+    assert.throws(() => E.aessiv(k, ...Array.from({ length: 127 }, () => new Uint8Array(1))), { name: 'RangeError', message: /^"AAD" must have at most 126 items/ });
+    E.aessiv(k, ...Array.from({ length: 126 }, () => new Uint8Array(1))).encrypt(new Uint8Array(3));
+    assert.throws(() => E.aessiv(k).decrypt(new Uint8Array(15)), { name: 'RangeError', message: /^"data" must be at least 16 bytes/ });
+    assert.throws(() => E.aessiv(k).encrypt(new Uint8Array(10), new Uint8Array(25)), { name: 'RangeError', message: /"output" is too small/ });
+    assert.throws(() => E.aessiv(k).decrypt.create().finish(), { name: 'TypeError', message: /"tag" must be Uint8Array of length 16/ });
+    assert.throws(() => E.aessiv(k).encrypt.create().finish(new Uint8Array(16)), { name: 'TypeError', message: /"tag" must be undefined/ });
+    // A wrong tag: in place, the caller's ciphertext is left as it was.
+    const sealed = E.aessiv(k).encrypt(new Uint8Array(40).fill(7));
+    sealed[3] ^= 1;
+    const copy = sealed.slice();
+    assert.throws(() => E.aessiv(k).decrypt(sealed, sealed), invalidTag);
+    assert.equal(hex(sealed), hex(copy));
+  });
+
+  test(`${b.name}: aessiv: the kernel memory is all zero after every call, errors included`, async () => {
+    const rng = makeRng(SEED, 2102);
+    const { cipherMemoryForTests } = await import('../../runtime/cipher.js');
+    const mem = () => isZero(cipherMemoryForTests(E.aessiv));
+    const key = rng.bytes(48);
+    const sealed = E.aessiv(key, rng.bytes(30)).encrypt(rng.bytes(slow ? 3000 : 30000));
+    assert.equal(mem(), null, 'encrypt');
+    assert.throws(() => E.aessiv(key).decrypt(sealed), invalidTag);
+    assert.equal(mem(), null, 'after a bad tag');
+    await E.aessiv(key).encrypt.async(rng.bytes(5000), undefined, { asyncTick: 0 });
+    assert.equal(mem(), null, 'async');
+  });
+});
+
+test('backends agree with each other (aessiv)', { skip: COMPARES_BACKENDS }, () => {
+  const rng = makeRng(SEED, 2901);
+  const loaded = backends.filter((x) => x.hashes !== null);
+  for (let i = 0; i < 20; i++) {
+    const key = rng.bytes(SIV_KEYS[rng.int(3)]), ad = [rng.bytes(rng.int(40))], msg = rng.bytes(rng.int(600));
+    const outs = loaded.map((x) => hex(x.hashes.aessiv(key, ...ad).encrypt(msg)));
+    assert.equal(new Set(outs).size, 1, `aessiv ${msg.length}`);
+  }
+});
