@@ -491,3 +491,164 @@ export function aessivCipher(target, platform = 'unknown') {
     instance: I,
   });
 }
+
+// ---- AES key wrap: aeskw (RFC 3394), aeskwp (RFC 5649) ------------------------------------------
+// The wrap is serial (every step's input holds the A of the step before), so each of its 6n steps
+// is one kernel call on one block: aes_cbc_enc with aes_iv zero (one AES, where aes_ecb_enc would
+// run a group of four on wasm) to wrap, aes_ecb_dec to unwrap.
+const KW_IV = 0xa6; // RFC 3394's A: A6A6A6A6A6A6A6A6
+const KWP_IV = [0xa6, 0x59, 0x59, 0xa6]; // RFC 5649's AIV, then the 32-bit message length
+const POW32 = 2 ** 32;
+
+/**
+ * `aeskw(kek)` (padded = false: RFC 3394, data a multiple of 8 bytes, at least 16) or
+ * `aeskwp(kek)` (padded: RFC 5649, any non-empty data) over `target`: a modules/aes.js target or
+ * its descriptors ($aes_expand, $aes_cbc_enc, $aes_ecb_dec).
+ */
+export function aeskwCipher(padded, target, platform = 'unknown') {
+  const name = padded ? 'aeskwp' : 'aeskw';
+  const I = new Instance(name, target, ['aes_expand', 'aes_cbc_enc', 'aes_ecb_dec']);
+  const S = aesSession(I);
+
+  // t (the step number, < 2^53) into A = w[0 .. 8] (big-endian XOR).
+  function xorStep(w, t) {
+    const lo = t % POW32, hi = (t - lo) / POW32;
+    w[7] ^= lo & 0xff;
+    w[6] ^= (lo >>> 8) & 0xff;
+    w[5] ^= (lo >>> 16) & 0xff;
+    w[4] ^= lo >>> 24;
+    w[3] ^= hi & 0xff;
+    w[2] ^= (hi >>> 8) & 0xff;
+    w[1] ^= (hi >>> 16) & 0xff;
+    w[0] ^= hi >>> 24;
+  }
+  // W (RFC 3394 §2.2.1) in place on w = A ‖ R[1] ‖ ... ‖ R[n] (n >= 2; RFC 5649's n = 1: one
+  // block), K expanded (nr rounds).
+  function wrap(nr, w) {
+    const { mem, D } = S;
+    const n = w.length / 8 - 1;
+    S.zeroIv();
+    S.note(B);
+    if (n === 1) {
+      mem.set(w, D);
+      S.f.aes_cbc_enc(nr, 1);
+      for (let k = 0; k < B; k++) w[k] = mem[D + k];
+      return;
+    }
+    for (let j = 0, t = 1; j < 6; j++)
+      for (let i = 8; i <= 8 * n; i += 8, t++) {
+        for (let k = 0; k < 8; k++) {
+          mem[D + k] = w[k];
+          mem[D + 8 + k] = w[i + k];
+        }
+        S.f.aes_cbc_enc(nr, 1);
+        for (let k = 0; k < 8; k++) {
+          w[k] = mem[D + k];
+          w[i + k] = mem[D + 8 + k];
+        }
+        xorStep(w, t);
+      }
+  }
+  // W^-1 (§2.2.2) in place, likewise.
+  function unwrap(nr, w) {
+    const { mem, D } = S;
+    const n = w.length / 8 - 1;
+    S.note(4 * B); // aes_ecb_dec runs a group of four blocks on wasm
+    if (n === 1) {
+      mem.set(w, D);
+      S.f.aes_ecb_dec(nr, 1);
+      for (let k = 0; k < B; k++) w[k] = mem[D + k];
+      return;
+    }
+    for (let j = 5, t = 6 * n; j >= 0; j--)
+      for (let i = 8 * n; i >= 8; i -= 8, t--) {
+        xorStep(w, t);
+        for (let k = 0; k < 8; k++) {
+          mem[D + k] = w[k];
+          mem[D + 8 + k] = w[i + k];
+        }
+        S.f.aes_ecb_dec(nr, 1);
+        for (let k = 0; k < 8; k++) {
+          w[k] = mem[D + k];
+          w[i + k] = mem[D + 8 + k];
+        }
+      }
+  }
+
+  function encrypt(st, src0, dst) {
+    const { src, copied } = apart(src0, dst);
+    try {
+      const m = src.length;
+      if (padded) {
+        for (let k = 0; k < 4; k++) dst[k] = KWP_IV[k];
+        dst[4] = m >>> 24;
+        dst[5] = (m >>> 16) & 0xff;
+        dst[6] = (m >>> 8) & 0xff;
+        dst[7] = m & 0xff;
+      } else dst.fill(KW_IV, 0, 8);
+      dst.set(src, 8);
+      dst.fill(0, 8 + m);
+      S.run(() => wrap(S.expand(st.key), dst));
+    } finally {
+      if (copied) src.fill(0);
+    }
+  }
+  // Unwrapped in a JS array, checked (no early exit), and only then copied to dst.
+  function decrypt(st, src, dst) {
+    const w = src.slice();
+    try {
+      S.run(() => unwrap(S.expand(st.key), w));
+      const n8 = w.length - 8;
+      let bad = 0;
+      let m = n8;
+      if (!padded) for (let k = 0; k < 8; k++) bad |= w[k] ^ KW_IV;
+      else {
+        for (let k = 0; k < 4; k++) bad |= w[k] ^ KWP_IV[k];
+        m = ((w[4] << 24) | (w[5] << 16) | (w[6] << 8) | w[7]) >>> 0;
+        // 8 (n - 1) < m <= 8 n, and the padding bytes after m zero
+        const over = n8 - m; // 0 .. 7 when the length fits
+        bad |= (over < 0) | (over > 7);
+        for (let k = 1; k < 8; k++) bad |= w[8 + n8 - k] & -(k <= over);
+      }
+      if (bad !== 0) throw new Error(`${name}: integrity check failed (the wrapped key or the key-encryption key is wrong): nothing was unwrapped`);
+      dst.set(w.subarray(8, 8 + m));
+      return m === dst.length ? dst : dst.subarray(0, m);
+    } finally {
+      w.fill(0);
+    }
+  }
+  const run = (st, encrypting, src, dst) => (encrypting ? encrypt(st, src, dst) : decrypt(st, src, dst));
+  const outputLength = (encrypting, n) => {
+    if (padded) {
+      if (encrypting) {
+        if (n === 0 || n >= POW32) throw new RangeError(`"data" must have length 1 to 2^32 - 1 for ${name}, got ${n}`);
+        return 8 + Math.ceil(n / 8) * 8;
+      }
+      if (n % 8 !== 0 || n < 16) throw new RangeError(`"data" must be a multiple of 8 bytes, at least 16, for ${name} decryption, got length ${n}`);
+      return n - 8; // at most: the length is known after unwrapping
+    }
+    if (encrypting) {
+      if (n % 8 !== 0 || n < 16) throw new RangeError(`"data" must be a multiple of 8 bytes, at least 16, for ${name} (RFC 3394; aeskwp wraps other lengths), got length ${n}`);
+      return n + 8;
+    }
+    if (n % 8 !== 0 || n < 24) throw new RangeError(`"data" must be a multiple of 8 bytes, at least 24, for ${name} decryption, got length ${n}`);
+    return n - 8;
+  };
+  return makeCipher({
+    name,
+    platform,
+    blockSize: 8,
+    nonceLength: 0,
+    tagLength: 0,
+    varSizeNonce: false,
+    keyLengths: AES_KEYS,
+    noNonce: true, // deterministic: aeskw(kek), no nonce-reuse guard
+    options: null,
+    params: () => null,
+    outputLength,
+    run,
+    stream: (st, encrypting) => new WholeStream(run, st, encrypting, outputLength, false, name),
+    asyncWhole: () => true,
+    instance: I,
+  });
+}

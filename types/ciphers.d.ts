@@ -146,3 +146,18 @@ export interface SivCipher {
   getPlatform(): string;
 }
 export declare const aessiv: SivCipher;
+/**
+ * AES key wrap: `aeskw(kek)` (RFC 3394: data a multiple of 8 bytes, at least 16; the result 8
+ * bytes longer) and `aeskwp(kek)` (RFC 5649: any 1 .. 2^32 - 1 bytes, padded to 8). A 16-, 24- or
+ * 32-byte key-encryption key; no nonce. A failed integrity check throws and writes nothing.
+ */
+export interface KeyWrapCipher {
+  (kek: Uint8Array): CipherInstance;
+  readonly blockSize: number;
+  readonly nonceLength: number;
+  readonly tagLength: number;
+  readonly varSizeNonce: boolean;
+  getPlatform(): string;
+}
+export declare const aeskw: KeyWrapCipher;
+export declare const aeskwp: KeyWrapCipher;

@@ -227,9 +227,9 @@ export declare const argon2id: Argon2;
 
 // The ciphers (types/ciphers.d.ts).
 export { salsa20, xsalsa20, chacha20, chacha20orig, xchacha20, chacha8, chacha12, ecb, cbc, ctr, cfb, ofb } from './ciphers.js';
-export { aessiv } from './ciphers.js';
+export { aessiv, aeskw, aeskwp } from './ciphers.js';
 export { chacha20poly1305, xchacha20poly1305, xsalsa20poly1305, secretbox } from './ciphers.js';
-export type { SivCipher } from './ciphers.js';
+export type { SivCipher, KeyWrapCipher } from './ciphers.js';
 export type { Aead, CipherFinish, CipherInstance, CipherMethod, CipherStream, NaclAead, Secretbox, StreamCipher, StreamCipherOpts, BlockModeOpts, EcbCipher, CbcCipher, IvCipher } from './ciphers.js';
 /** A MAC's key: the key itself, or options with `key` (and the hash options). */
 export type MacKey<O = {}> = Uint8Array | ({ key: Uint8Array } & O);

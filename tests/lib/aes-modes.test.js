@@ -1,8 +1,16 @@
-// The AES modes of runtime/aesmodes.js on every backend entry: cmac (RFC 4493 through Crypto++'s
-// cmac.txt, Wycheproof aes_cmac, random keys and lengths against @noble/ciphers, streams split at
-// random points, chunks and async against one-shot calls, errors naming the argument, the kernel
-// memory all zero after every call).
+// The AES modes of runtime/aesmodes.js on every backend entry:
+// - cmac: RFC 4493 (Crypto++'s cmac.txt), Wycheproof aes_cmac, random keys and lengths against
+//   @noble/ciphers, streams split at random points, chunks, clone and async against one-shot calls;
+// - aessiv: RFC 5297 A.2 (several AD strings), Wycheproof aes_siv_cmac (A.1 is its tcId 1) and
+//   aead_aes_siv_cmac, random keys, AD lists and lengths against @noble/ciphers, in place, streams;
+// - aeskw, aeskwp: RFC 3394 and RFC 5649 examples, Wycheproof aes_wrap and aes_kwp, random keys
+//   and lengths against node:crypto (id-aes*-wrap, id-aes*-wrap-pad) and @noble/ciphers, forged
+//   length fields and padding;
+// and for each: errors naming the argument (identical on every backend), failed tag or integrity
+// checks that throw and write nothing, the kernel memory all zero after every call, the backends
+// against each other.
 import assert from 'node:assert/strict';
+import { createCipheriv } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -298,5 +306,159 @@ test('backends agree with each other (aessiv)', { skip: COMPARES_BACKENDS }, () 
     const key = rng.bytes(SIV_KEYS[rng.int(3)]), ad = [rng.bytes(rng.int(40))], msg = rng.bytes(rng.int(600));
     const outs = loaded.map((x) => hex(x.hashes.aessiv(key, ...ad).encrypt(msg)));
     assert.equal(new Set(outs).size, 1, `aessiv ${msg.length}`);
+  }
+});
+
+// ---- aeskw, aeskwp ----
+// RFC 3394 §4.1 and §4.6, RFC 5649 §6 (the two examples).
+const RFC_WRAPS = [
+  ['aeskw', '000102030405060708090a0b0c0d0e0f', '00112233445566778899aabbccddeeff', '1fa68b0a8112b447aef34bd8fb5a7b829d3e862371d2cfe5'],
+  ['aeskw', '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f', '00112233445566778899aabbccddeeff000102030405060708090a0b0c0d0e0f',
+    '28c9f404c4b810f4cbccb35cfb87f8263f5786e2d80ed326cbc7f0e71a99f43bfb988b9b7a02dd21'],
+  ['aeskwp', '5840df6e29b02af1ab493b705bf16ea1ae8338f4dcc176a8', 'c37b7e6492584340bed12207808941155068f738', '138bdeaa9b8fa7fc61f97742e72248ee5ae6ae5360d1ae6a5f54f373fa543b6a'],
+  ['aeskwp', '5840df6e29b02af1ab493b705bf16ea1ae8338f4dcc176a8', '466f7250617369', 'afbeb0f07dfbf5419200f2ccb50bb24f'],
+];
+const nodeWrap = (padded, key, data) => {
+  const c = createCipheriv(`id-aes${key.length * 8}-wrap${padded ? '-pad' : ''}`, key, padded ? Buffer.from('a65959a6', 'hex') : Buffer.alloc(8, 0xa6));
+  return hex(Buffer.concat([c.update(data), c.final()]));
+};
+
+forEachBackend(test, backends, 'AES key wrap', (b) => {
+  const E = b.hashes;
+  const slow = isSlow(b.name);
+  const isZero = (mem) => firstSecretByte(mem, REGIONS[b.name]);
+  const integrity = (name) => ({ name: 'Error', message: new RegExp(`^${name}: integrity check failed`) });
+
+  test(`${b.name}: aeskw, aeskwp: RFC 3394 and RFC 5649 examples`, () => {
+    for (const [name, kek, key, wrapped] of RFC_WRAPS) {
+      assert.equal(hex(E[name](fromHex(kek)).encrypt(fromHex(key))), wrapped, `${name} ${key}`);
+      assert.equal(hex(E[name](fromHex(kek)).decrypt(fromHex(wrapped))), key);
+    }
+  });
+
+  for (const [name, file, total] of [['aeskw', 'aes_wrap', [36, 129]], ['aeskwp', 'aes_kwp', [77, 177]]])
+    test(`${b.name}: ${name}: Wycheproof ${file}`, { skip: SKIP }, () => {
+      let valid = 0, invalid = 0;
+      for (const g of wycheproof(file).testGroups)
+        for (const t of g.tests) {
+          const key = fromHex(t.key), msg = fromHex(t.msg), ct = fromHex(t.ct);
+          if (t.result === 'valid') {
+            assert.equal(hex(E[name](key).encrypt(msg)), t.ct, `tcId ${t.tcId}`);
+            assert.equal(hex(E[name](key).decrypt(ct)), t.msg, `tcId ${t.tcId}`);
+            valid++;
+            continue;
+          }
+          // Invalid, or "acceptable" (RFC 3394 wrapping 8 bytes as one block: we follow NIST SP
+          // 800-38F, which allows KW only from 16 bytes; aeskwp wraps 8 bytes).
+          if (t.ct !== '') {
+            const out = new Uint8Array(Math.max(0, ct.length - 8)).fill(0xee);
+            assert.throws(() => E[name](key).decrypt(ct, out), (e) => e instanceof RangeError || /integrity check failed/.test(e.message), `tcId ${t.tcId}`);
+            assert.ok(out.every((x) => x === 0xee), 'nothing written');
+          }
+          if (t.ct === '' || t.result === 'acceptable') assert.throws(() => E[name](key).encrypt(msg), RangeError, `tcId ${t.tcId}`);
+          invalid++;
+        }
+      assert.deepEqual([valid, invalid], total);
+    });
+
+  test(`${b.name}: aeskw, aeskwp: random keys and lengths against node:crypto (id-aes*-wrap, -wrap-pad) and @noble/ciphers; in place, streams, async`, async () => {
+    const rng = makeRng(SEED, 2201);
+    const max = slow ? 100 : 400;
+    for (let len = 1; len < max; len += len < 40 ? 1 : 1 + rng.int(30)) {
+      const kek = rng.bytes(KEYS[rng.int(3)]), data = rng.bytes(len);
+      for (const name of ['aeskw', 'aeskwp']) {
+        const padded = name === 'aeskwp';
+        if (!padded && (len % 8 !== 0 || len < 16)) {
+          assert.throws(() => E.aeskw(kek).encrypt(data), { name: 'RangeError', message: /^"data" must be a multiple of 8 bytes, at least 16, for aeskw/ });
+          continue;
+        }
+        const want = nodeWrap(padded, kek, data);
+        assert.equal(hex(nobleAes[name](kek).encrypt(data)), want, 'noble agrees with node');
+        const wrapped = E[name](kek).encrypt(data);
+        assert.equal(hex(wrapped), want, `${name} length ${len}`);
+        assert.equal(hex(E[name](kek).decrypt(wrapped)), hex(data));
+        // In place: the output starts where the input does (a buffer 8..15 bytes longer).
+        const buf = new Uint8Array(wrapped.length);
+        buf.set(data);
+        E[name](kek).encrypt(buf.subarray(0, len), buf);
+        assert.equal(hex(buf), want, 'in place');
+        assert.equal(hex(E[name](kek).decrypt(buf, buf)), hex(data), 'in place decrypt');
+        // Streams and async give the same.
+        const s = E[name](kek).encrypt.create();
+        for (const p of randomSplit(rng, data, 9)) assert.equal(s.update(p).length, 0);
+        assert.equal(hex(s.finish().data), want, 'stream');
+        const d = E[name](kek).decrypt.create();
+        for (const p of randomSplit(rng, wrapped, 9)) d.update(p);
+        assert.equal(hex(d.finish().data), hex(data), 'decryption stream');
+        assert.equal(hex(await E[name](kek).encrypt.async(data)), want);
+        assert.equal(hex(await E[name](kek).decrypt.async(wrapped)), hex(data));
+        // A flipped bit anywhere fails the integrity check.
+        const bad = wrapped.slice();
+        bad[rng.int(bad.length)] ^= 1 << rng.int(8);
+        assert.throws(() => E[name](kek).decrypt(bad), integrity(name));
+      }
+    }
+    assert.equal(E.aeskw.blockSize, 8);
+    assert.equal(E.aeskwp.getPlatform(), b.name);
+  });
+
+  test(`${b.name}: aeskw, aeskwp: errors name the argument; a failed check writes nothing`, () => {
+    const k = new Uint8Array(16);
+    assert.throws(() => E.aeskw(new Uint8Array(20)), { name: 'RangeError', message: /^"key" must have length 16 or 24 or 32 for aeskw, got 20$/ });
+    assert.throws(() => E.aeskwp(null), { name: 'TypeError', message: /^"key" must be Uint8Array, got null$/ });
+    assert.throws(() => E.aeskw(k).encrypt(new Uint8Array(8)), { name: 'RangeError', message: /"data" must be a multiple of 8 bytes, at least 16, for aeskw \(RFC 3394; aeskwp wraps other lengths\), got length 8/ });
+    assert.throws(() => E.aeskw(k).decrypt(new Uint8Array(16)), { name: 'RangeError', message: /^"data" must be a multiple of 8 bytes, at least 24, for aeskw decryption, got length 16$/ });
+    assert.throws(() => E.aeskwp(k).encrypt(new Uint8Array(0)), { name: 'RangeError', message: /^"data" must have length 1 to 2\^32 - 1 for aeskwp, got 0$/ });
+    assert.throws(() => E.aeskwp(k).decrypt(new Uint8Array(20)), { name: 'RangeError', message: /^"data" must be a multiple of 8 bytes, at least 16, for aeskwp decryption/ });
+    assert.throws(() => E.aeskw(k).encrypt(new Uint8Array(16), new Uint8Array(16)), { name: 'RangeError', message: /"output" is too small/ });
+    assert.throws(() => E.aeskw(k).encrypt.create().finish(new Uint8Array(1)), { name: 'TypeError', message: /"tag" must be undefined/ });
+    // aeskwp: a wrong length field or non-zero padding fails like a wrong key (a valid-looking
+    // wrap of 5 bytes re-wrapped with its length field changed).
+    for (const m of [0, 4, 9, 1000]) {
+      const w = new Uint8Array(16);
+      w.set([0xa6, 0x59, 0x59, 0xa6, 0, 0, m >> 8, m & 255, 1, 2, 3, 4, 5]);
+      const forged = E.ecb(k, { disablePadding: true }).encrypt(w);
+      assert.throws(() => E.aeskwp(k).decrypt(forged), integrity('aeskwp'), `length field ${m}`);
+    }
+    const w = new Uint8Array(16);
+    w.set([0xa6, 0x59, 0x59, 0xa6, 0, 0, 0, 5, 1, 2, 3, 4, 5, 0, 0, 1]); // a padding byte not zero
+    assert.throws(() => E.aeskwp(k).decrypt(E.ecb(k, { disablePadding: true }).encrypt(w)), integrity('aeskwp'));
+    w[15] = 0;
+    assert.equal(hex(E.aeskwp(k).decrypt(E.ecb(k, { disablePadding: true }).encrypt(w))), '0102030405');
+    // In place, a failed check leaves the caller's buffer as it was.
+    const wrapped = E.aeskw(k).encrypt(new Uint8Array(32).fill(9));
+    wrapped[0] ^= 0x80;
+    const copy = wrapped.slice();
+    assert.throws(() => E.aeskw(k).decrypt(wrapped, wrapped), integrity('aeskw'));
+    assert.equal(hex(wrapped), hex(copy));
+  });
+
+  test(`${b.name}: aeskw, aeskwp: the kernel memory is all zero after every call, errors included`, async () => {
+    const rng = makeRng(SEED, 2202);
+    const { cipherMemoryForTests } = await import('../../runtime/cipher.js');
+    for (const name of ['aeskw', 'aeskwp']) {
+      const mem = () => isZero(cipherMemoryForTests(E[name]));
+      const kek = rng.bytes(32);
+      const wrapped = E[name](kek).encrypt(rng.bytes(40));
+      assert.equal(mem(), null, `${name} encrypt`);
+      E[name](kek).decrypt(wrapped);
+      assert.equal(mem(), null, `${name} decrypt`);
+      wrapped[5] ^= 1;
+      assert.throws(() => E[name](kek).decrypt(wrapped), integrity(name));
+      assert.equal(mem(), null, `${name} after a failed check`);
+      await E[name](kek).encrypt.async(rng.bytes(24), undefined, { asyncTick: 0 });
+      assert.equal(mem(), null, `${name} async`);
+    }
+  });
+});
+
+test('backends agree with each other (aeskw, aeskwp)', { skip: COMPARES_BACKENDS }, () => {
+  const rng = makeRng(SEED, 2902);
+  const loaded = backends.filter((x) => x.hashes !== null);
+  for (let i = 0; i < 20; i++) {
+    const kek = rng.bytes(KEYS[rng.int(3)]), data = rng.bytes(8 * (2 + rng.int(10)) + (i & 1) * rng.int(8));
+    const name = data.length % 8 === 0 ? 'aeskw' : 'aeskwp';
+    const outs = loaded.map((x) => hex(x.hashes[name](kek).encrypt(data)));
+    assert.equal(new Set(outs).size, 1, `${name} ${data.length}`);
   }
 });

@@ -38,3 +38,9 @@ const sivOpen: Uint8Array = aessiv(new Uint8Array(64)).decrypt(siv);
 // @ts-expect-error AD strings are bytes
 aessiv(new Uint8Array(32), 'ad');
 void sivOpen;
+import { aeskw, aeskwp } from 'awasmc-noble';
+const wrapped: Uint8Array = aeskw(new Uint8Array(16)).encrypt(new Uint8Array(32));
+const unwrapped: Uint8Array = aeskwp(new Uint8Array(32)).decrypt(wrapped);
+// @ts-expect-error the key wraps take no nonce
+aeskw(new Uint8Array(16), new Uint8Array(8));
+void unwrapped;
