@@ -80,10 +80,11 @@ function aesSession(I) {
 
 // ---- CMAC (RFC 4493) over a session ----------------------------------------------------------------
 // dbl() of RFC 5297 (the subkeys of RFC 4493 too): x * 2 in GF(2^128), in place; no branch on x.
-function dbl(x) {
-  const carry = x[0] >> 7;
-  for (let i = 0; i < B - 1; i++) x[i] = ((x[i] << 1) | (x[i + 1] >> 7)) & 0xff;
-  x[B - 1] = ((x[B - 1] << 1) & 0xff) ^ (0x87 & -carry);
+// (at: where the 16 bytes start in x).
+function dbl(x, at = 0) {
+  const carry = x[at] >> 7;
+  for (let i = at; i < at + B - 1; i++) x[i] = ((x[i] << 1) | (x[i + 1] >> 7)) & 0xff;
+  x[at + B - 1] = ((x[at + B - 1] << 1) & 0xff) ^ (0x87 & -carry);
   return x;
 }
 
@@ -99,9 +100,9 @@ function cmacOver(S) {
     S.f.aes_cbc_enc(nr, 1);
     for (let i = 0; i < B; i++) k[i] = mem[D + i];
     mem.fill(0, D, D + B);
-    dbl(k.subarray(0, B));
+    dbl(k, 0);
     k.copyWithin(B, 0, B);
-    dbl(k.subarray(B));
+    dbl(k, B);
   }
   // Feeds `total` bytes (given in pieces to push()) through CBC-MAC from the chaining value in
   // aes_iv, keeping the final 1..16 bytes (or none of an empty message) in `data` for end(). A
