@@ -1,0 +1,177 @@
+// State export and import (state.js, runtime/state.js; docs/api.md "State export"): for every
+// streaming hash and MAC and every ordered pair of backends, a stream fed a random prefix of a
+// random message is exported on one backend (the bytes must be the same on all four), imported
+// on the other, fed the rest and finished: the digest must equal @noble/hashes' (or
+// @noble/ciphers') one-shot of the whole message. Also: XOF streams exported while squeezing,
+// HMAC, states refused after digest(), and foreign or corrupt states (each header byte flipped,
+// every truncation, a body byte flipped, trailing bytes, out-of-range fields) refused with a
+// TypeError or RangeError naming "state".
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import * as nobleBlake1 from '@noble/hashes/blake1.js';
+import * as nobleBlake2 from '@noble/hashes/blake2.js';
+import * as nobleBlake3 from '@noble/hashes/blake3.js';
+import { hmac as nobleHmac } from '@noble/hashes/hmac.js';
+import * as nobleLegacy from '@noble/hashes/legacy.js';
+import * as nobleSha2 from '@noble/hashes/sha2.js';
+import * as nobleSha3 from '@noble/hashes/sha3.js';
+import { hmac } from '../../hmac.js';
+import { exportState, importHmacState, importState } from '../../state.js';
+import { SEED, hex, loadBackends, makeRng } from './_helpers.js';
+
+const backends = (await loadBackends()).filter((b) => b.hashes !== null);
+const NOBLE = { ...nobleSha2, ...nobleLegacy, ...nobleSha3, ...nobleBlake1, ...nobleBlake2, ...nobleBlake3 };
+let noblePoly = null;
+try {
+  noblePoly = (await import('@noble/ciphers/_poly1305.js')).poly1305;
+} catch {
+  // checked against RFC 8439's vector below instead
+}
+
+test('every backend loads', () => {
+  assert.equal(backends.length, 4, `loaded: ${backends.map((b) => b.name)}`);
+});
+
+// Each case: the hash's name, its options (made from the rng), and the reference digest of the
+// whole message with those options.
+const ref = (name) => (msg, opts) => NOBLE[name](msg, opts);
+const CASES = [
+  ...['sha224', 'sha256', 'sha384', 'sha512', 'sha512_224', 'sha512_256', 'sha1', 'md5', 'ripemd160'].map((name) => ({ name })),
+  { name: 'sha256_lanes', ref: ref('sha256') },
+  { name: 'blake224' },
+  { name: 'blake256', opts: (rng) => ({ salt: rng.bytes(16) }) },
+  { name: 'blake384', opts: (rng) => ({ salt: rng.bytes(32) }) },
+  { name: 'blake512' },
+];
+
+const nobleName = (name) => name.replace(/_lanes$/, '');
+for (const c of CASES) {
+  test(`${c.name}: a state exported on each backend resumes on every backend (seed ${SEED})`, () => {
+    const rng = makeRng(SEED, c.name.length * 7919 + c.name.charCodeAt(c.name.length - 1));
+    const reference = c.ref || ref(nobleName(c.name));
+    for (let round = 0; round < 3; round++) {
+      const block = backends[0].hashes[c.name].blockLen;
+      const len = rng.int(block * (round + 2)) + (round === 1 ? block * 3 : 0);
+      const msg = rng.bytes(len);
+      const opts = c.opts ? c.opts(rng) : undefined;
+      const want = hex(reference(msg, opts));
+      for (const a of backends) {
+        const cut = rng.int(len + 1);
+        const s = a.hashes[c.name].create(opts);
+        s.update(msg.subarray(0, cut));
+        const st = exportState(s);
+        // The same bytes on every backend.
+        for (const o of backends) {
+          if (o === a) continue;
+          const t = o.hashes[c.name].create(opts);
+          t.update(msg.subarray(0, cut));
+          assert.equal(hex(exportState(t)), hex(st), `${c.name}: ${a.name} and ${o.name} export different states at ${cut} of ${len}`);
+        }
+        for (const b of backends) {
+          const t = importState(b.hashes[c.name], st);
+          t.update(msg.subarray(cut));
+          assert.equal(hex(t.digest()), want, `${c.name}: ${a.name} -> ${b.name}, ${len} bytes cut at ${cut}`);
+        }
+        // Exporting leaves the stream usable.
+        assert.equal(hex(s.update(msg.subarray(cut)).digest()), want);
+      }
+    }
+  });
+}
+
+test('hmac: a state exported on each backend resumes on every backend, over several hashes', () => {
+  const rng = makeRng(SEED, 4242);
+  for (const name of ['sha256', 'sha512', 'sha1', 'blake256']) {
+    const key = rng.bytes(rng.int(200) + 1);
+    const msg = rng.bytes(rng.int(500));
+    const want = hex(nobleHmac(NOBLE[name], key, msg));
+    for (const a of backends) {
+      const cut = rng.int(msg.length + 1);
+      const st = exportState(hmac.create(a.hashes[name], key).update(msg.subarray(0, cut)));
+      for (const b of backends) {
+        const t = importHmacState(b.hashes[name], st);
+        assert.equal(hex(t.update(msg.subarray(cut)).digest()), want, `hmac(${name}) ${a.name} -> ${b.name}`);
+      }
+      assert.throws(() => importHmacState(a.hashes.sha384, st), (e) => e instanceof TypeError && /"state"/.test(e.message));
+      assert.throws(() => importState(a.hashes[name], st), (e) => e instanceof TypeError && /"state".*hmac/.test(e.message));
+    }
+  }
+});
+
+test('a state is refused after digest() and destroy(); exportState refuses what is not a stream of ours', () => {
+  for (const b of backends) {
+    const s = b.hashes.sha256.create();
+    s.digest();
+    assert.throws(() => exportState(s), /exportState\(\) after digest\(\)/);
+    const d = b.hashes.sha256.create();
+    d.destroy();
+    assert.throws(() => exportState(d), /after destroy\(\)/);
+  }
+  for (const x of [undefined, null, {}, NOBLE.sha256.create(), backends[0].hashes.sha256])
+    assert.throws(() => exportState(x), (e) => e instanceof TypeError && /"stream"/.test(e.message));
+  for (const x of [undefined, NOBLE.sha256, {}])
+    assert.throws(() => importState(x, new Uint8Array(40)), (e) => e instanceof TypeError && /"hash"/.test(e.message));
+  for (const x of [undefined, 'awst', [1, 2], new Uint16Array(40)])
+    assert.throws(() => importState(backends[0].hashes.sha256, x), (e) => e instanceof TypeError && /"state"/.test(e.message));
+});
+
+const refused = (e) => (e instanceof TypeError || e instanceof RangeError) && /"state"/.test(e.message);
+test('foreign and corrupt states are refused, naming "state"', () => {
+  const rng = makeRng(SEED, 99);
+  for (const b of backends) {
+    const h = b.hashes;
+    const states = [
+      ['sha256', exportState(h.sha256.create().update(rng.bytes(100)))],
+      ['blake512', exportState(h.blake512.create().update(rng.bytes(300)))],
+    ];
+    for (const [name, st] of states) {
+      const nameLen = st[6];
+      const head = 19 + nameLen;
+      // Each header byte flipped (one bit, and all bits).
+      for (let i = 0; i < head; i++)
+        for (const x of [1, 0x80, 0xff]) {
+          const bad = st.slice();
+          bad[i] ^= x;
+          assert.throws(() => importState(h[name], bad), refused, `${name}: byte ${i} ^ ${x}`);
+        }
+      // Every truncation, and a byte too many.
+      for (let n = 0; n < st.length; n++) assert.throws(() => importState(h[name], st.subarray(0, n)), refused, `${name}: ${n} bytes`);
+      const longer = new Uint8Array(st.length + 1);
+      longer.set(st);
+      assert.throws(() => importState(h[name], longer), refused);
+      // Body bytes flipped: the checksum.
+      for (let k = 0; k < 20; k++) {
+        const bad = st.slice();
+        bad[head + rng.int(st.length - head)] ^= 1 << rng.int(8);
+        assert.throws(() => importState(h[name], bad), refused);
+      }
+      // The state of another algorithm.
+      assert.throws(() => importState(name === 'sha256' ? h.sha512 : h.sha256, st), (e) => e instanceof TypeError && /"state" is a state of/.test(e.message));
+      // Still fine untouched.
+      importState(h[name], st).digest();
+    }
+  }
+});
+
+// A state re-encoded with a valid checksum after `edit` changed its fields: refused as out of range.
+function resealed(st, edit) {
+  const b = st.slice();
+  edit(b);
+  let c = -1;
+  for (let i = 0; i < b.length - 4; i++) {
+    c ^= b[i];
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  new DataView(b.buffer).setUint32(b.length - 4, ~c >>> 0, true);
+  return b;
+}
+test('states with a valid checksum and out-of-range fields are refused', () => {
+  const h = backends[0].hashes;
+  const st = exportState(h.sha256.create().update(new Uint8Array(70)));
+  importState(h.sha256, resealed(st, () => {})); // the resealing itself is right
+  const at = 19 + 6; // the fields of sha256: length (8 bytes), chaining value, buffered bytes
+  assert.throws(() => importState(h.sha256, resealed(st, (b) => { b[at + 7] = 0xff; })), refused, 'length above 2^53');
+  assert.throws(() => importState(h.sha256, resealed(st, (b) => { b[at] = 71; })), refused, 'length disagreeing with the buffered bytes');
+  assert.throws(() => importState(h.sha256, resealed(st, (b) => { b[5] = 1; })), refused, 'squeezing sha256');
+  assert.throws(() => importState(h.sha256, resealed(st, (b) => { b[19] = 31; })), refused, 'dkLen');
+});
