@@ -33,6 +33,31 @@ function crc32(b, n) {
   return ~c >>> 0;
 }
 
+// Five limbs (each below 2^32) of a number, carried to 26-bit limbs and reduced modulo
+// p = 2^130 - 5: the same arithmetic whatever the value (no branch on it: Poly1305's h is secret).
+const L26 = 2 ** 26;
+function reduce1305(h) {
+  for (let pass = 0; pass < 3; pass++) {
+    let c = 0;
+    for (let i = 0; i < 5; i++) {
+      const x = h[i] + c;
+      h[i] = x % L26;
+      c = Math.floor(x / L26);
+    }
+    h[0] += 5 * c;
+  }
+  // h < 2^130 now; h - p = h + 5 - 2^130 replaces h when that is not negative.
+  const g = [0, 0, 0, 0, 0];
+  let c = 5;
+  for (let i = 0; i < 5; i++) {
+    const x = h[i] + c;
+    g[i] = x % L26;
+    c = Math.floor(x / L26);
+  }
+  for (let i = 0; i < 5; i++) h[i] = h[i] * (1 - c) + g[i] * c;
+  return h;
+}
+
 // Collects the fields of a state: integers (1, 2, 4 or 8 bytes; 8 only below 2^53) and byte
 // arrays, kept as references until the end (no growing buffer leaving copies of secrets behind);
 // `wipe` arrays are zeroed once copied into the result.
@@ -52,6 +77,31 @@ class Writer {
     if (wipe) this.wipes.push(b);
     this.size += b.length;
     return this;
+  }
+  // 32-bit words, little-endian (wiped after: they may be key words).
+  words(v) {
+    const b = new Uint8Array(v.length * 4);
+    for (let i = 0; i < b.length; i++) b[i] = v[i >> 2] >>> (8 * (i & 3));
+    return this.bytes(b, true);
+  }
+  // A number given as five 26-bit limbs (20 bytes: u32 words, little-endian, each below 2^32),
+  // reduced modulo p = 2^130 - 5, as n little-endian bytes (Poly1305's r and h).
+  limbs(b, n) {
+    const l = reduce1305([0, 1, 2, 3, 4].map((i) => b[4 * i] + b[4 * i + 1] * 2 ** 8 + b[4 * i + 2] * 2 ** 16 + b[4 * i + 3] * 2 ** 24));
+    const out = new Uint8Array(n);
+    let acc = 0;
+    let bits = 0;
+    let at = 0;
+    for (let i = 0; i < 5; i++) {
+      acc += l[i] * 2 ** bits;
+      for (bits += 26; bits >= 8 && at < n; bits -= 8) {
+        out[at++] = acc % 256;
+        acc = Math.floor(acc / 256);
+      }
+    }
+    if (at < n) out[at] = acc;
+    l.fill(0);
+    return this.bytes(out, true);
   }
   // A nested state (HMAC's inner and outer streams), prefixed by its length.
   state(stream) {
@@ -81,6 +131,35 @@ class Reader {
     for (let i = n - 1; i >= 0; i--) v = v * 256 + b[i];
     if (!(v <= max)) this.fail(`${what} ${v} is out of range (at most ${max})`);
     return v;
+  }
+  words(n) {
+    const b = this.bytes(n * 4);
+    const w = new Uint32Array(n);
+    for (let i = 0; i < b.length; i++) w[i >> 2] |= b[i] << (8 * (i & 3));
+    return w;
+  }
+  // n little-endian bytes of a number below 2^130 - 5 as five 26-bit limbs (Writer.limbs).
+  limbs(n) {
+    const b = this.bytes(n);
+    const l = [0, 0, 0, 0, 0];
+    let acc = 0;
+    let bits = 0;
+    for (let i = 0, k = 0; i < n; i++) {
+      acc += b[i] * 2 ** bits;
+      bits += 8;
+      if (bits >= 26 && k < 4) {
+        l[k++] = acc % L26;
+        acc = Math.floor(acc / L26);
+        bits -= 26;
+      }
+    }
+    l[4] = acc;
+    const g = reduce1305(l.slice());
+    let same = l[4] < L26 ? 0 : 1;
+    for (let i = 0; i < 5; i++) same |= g[i] ^ l[i];
+    g.fill(0);
+    if (same !== 0) this.fail('a number is not below 2^130 - 5');
+    return l;
   }
   state(hash) {
     return importState(hash, this.bytes(this.int(4, this.end - this.pos, 'nested state length')));
