@@ -18,7 +18,8 @@ import * as nobleSha2 from '@noble/hashes/sha2.js';
 import * as nobleSha3 from '@noble/hashes/sha3.js';
 import { hmac } from '../../hmac.js';
 import { exportState, importHmacState, importState } from '../../state.js';
-import { SEED, hex, loadBackends, makeRng } from './_helpers.js';
+import { specOf } from '../../runtime/shell.js';
+import { SEED, firstSecretByte, hex, loadBackends, makeRng } from './_helpers.js';
 
 const backends = (await loadBackends()).filter((b) => b.hashes !== null);
 const NOBLE = { ...nobleSha2, ...nobleLegacy, ...nobleSha3, ...nobleBlake1, ...nobleBlake2, ...nobleBlake3 };
@@ -167,9 +168,19 @@ test('foreign and corrupt states are refused, naming "state"', () => {
   const rng = makeRng(SEED, 99);
   for (const b of backends) {
     const h = b.hashes;
+    const squeezing = (s) => {
+      s.xof(70);
+      return s;
+    };
     const states = [
       ['sha256', exportState(h.sha256.create().update(rng.bytes(100)))],
       ['blake512', exportState(h.blake512.create().update(rng.bytes(300)))],
+      ['sha3_256', exportState(h.sha3_256.create().update(rng.bytes(150)))],
+      ['shake128', exportState(squeezing(h.shake128.create().update(rng.bytes(10))))],
+      ['blake2b', exportState(h.blake2b.create({ key: rng.bytes(20) }).update(rng.bytes(130)))],
+      ['blake3', exportState(h.blake3.create().update(rng.bytes(3100)))],
+      ['blake3', exportState(squeezing(h.blake3.create({ key: rng.bytes(32) }).update(rng.bytes(100))))],
+      ['poly1305', exportState(h.poly1305.create(rng.bytes(32)).update(rng.bytes(40)))],
     ];
     for (const [name, st] of states) {
       const nameLen = st[6];
@@ -194,8 +205,11 @@ test('foreign and corrupt states are refused, naming "state"', () => {
       }
       // The state of another algorithm.
       assert.throws(() => importState(name === 'sha256' ? h.sha512 : h.sha256, st), (e) => e instanceof TypeError && /"state" is a state of/.test(e.message));
+      assert.throws(() => importHmacState(h.sha256, st), (e) => e instanceof TypeError && /"state" is a state of/.test(e.message));
       // Still fine untouched.
-      importState(h[name], st).digest();
+      const t = importState(h[name], st);
+      if (st[5] === 1) t.xof(1);
+      else t.digest();
     }
   }
 });
@@ -213,6 +227,55 @@ function resealed(st, edit) {
   return b;
 }
 test('states with a valid checksum and out-of-range fields are refused', () => {
+  const h = backends[0].hashes;
+  const bad = (name, st, edit, why) => assert.throws(() => importState(h[name], resealed(st, edit)), refused, `${name}: ${why}`);
+  const at = (st) => 19 + st[6]; // the engine's fields
+  const sponge = exportState(h.sha3_256.create().update(new Uint8Array(10)));
+  bad('sha3_256', sponge, (b) => { b[at(b)] = 136; }, 'position = rate');
+  const b2 = exportState(h.blake2b.create().update(new Uint8Array(200)));
+  bad('blake2b', b2, (b) => { b[at(b) + 64] += 1; }, 'counter not a multiple of the block');
+  bad('blake2b', b2, (b) => { b[at(b) + 72] = 129; }, 'more than a block held back');
+  const b3 = exportState(h.blake3.create().update(new Uint8Array(5000)));
+  bad('blake3', b3, (b) => { b[at(b) + 32] = 16 + 1; }, 'mode flags');
+  bad('blake3', b3, (b) => { b[at(b)] ^= 1; }, 'unkeyed with another key');
+  bad('blake3', b3, (b) => { b[at(b) + 33] = 1; }, 'squeezing phase while absorbing');
+  bad('blake3', b3, (b) => { b[at(b) + 34] += 1; }, 'chunk count disagreeing with the stack');
+  const keyed = exportState(h.blake3.create({ key: new Uint8Array(32).fill(1) }));
+  bad('blake3', keyed, (b) => { b[at(b) + 32] = 0; }, 'a key with the unkeyed flags');
+  const poly = exportState(h.poly1305.create(new Uint8Array(32).fill(0xff)).update(new Uint8Array(20)));
+  assert.equal(hex(poly.subarray(at(poly), at(poly) + 16)), 'ffffff0ffcffff0ffcffff0ffcffff0f', 'r is exported clamped');
+  bad('poly1305', poly, (b) => { b[at(b) + 3] |= 0x10; }, 'r not clamped');
+  const setH = (v) => (b) => { b.set(v, at(b) + 32); };
+  const p = [0xfb, ...new Array(15).fill(0xff), 3]; // 2^130 - 5
+  bad('poly1305', poly, setH(p), 'h = p');
+  bad('poly1305', poly, setH(new Array(17).fill(0xff)), 'h >= 2^130');
+  p[0] = 0xfa;
+  importState(h.poly1305, resealed(poly, setH(p))).digest(); // h = p - 1 is fine
+});
+
+test('exportState and importState leave no secret in the kernel memory', async () => {
+  const { memoryForTests } = await import('../../runtime/shell.js');
+  const rng = makeRng(SEED, 5);
+  for (const b of backends) {
+    const h = b.hashes;
+    const streams = [
+      ['sha256', h.sha256.create()],
+      ['blake256', h.blake256.create({ salt: rng.bytes(16) }).update(rng.bytes(70))],
+      ['blake2s', h.blake2s.create({ key: rng.bytes(32) })],
+      ['blake3', h.blake3.create({ context: 'ctx' }).update(rng.bytes(2000))],
+      ['poly1305', h.poly1305.create(rng.bytes(32))],
+      ['poly1305', h.poly1305.create(rng.bytes(32)).update(rng.bytes(33))],
+    ];
+    for (const [name, s] of streams) {
+      importState(h[name], exportState(s));
+      const mem = memoryForTests(h[name]);
+      assert.equal(firstSecretByte(mem, regionsOf(h[name])), null, `${b.name} ${name}`);
+    }
+  }
+});
+const regionsOf = (hash) => specOf(hash).instance.target.regions;
+
+test('states with a valid checksum and out-of-range fields are refused (header, MD)', () => {
   const h = backends[0].hashes;
   const st = exportState(h.sha256.create().update(new Uint8Array(70)));
   importState(h.sha256, resealed(st, () => {})); // the resealing itself is right
