@@ -34,7 +34,7 @@ test('every entry point exports exactly the declared names', async () => {
   }
   const utils = await import(join(repoRoot, 'utils.js'));
   assert.deepEqual(Object.keys(utils).sort(), declared('utils.d.ts'), 'utils.js');
-  for (const entry of ['hmac', 'hkdf', 'kdf', 'workers']) {
+  for (const entry of ['hmac', 'hkdf', 'kdf', 'workers', 'state']) {
     const mod = await import(join(repoRoot, `${entry}.js`));
     assert.deepEqual(Object.keys(mod).sort(), declared(`${entry}.d.ts`), `${entry}.js`);
   }

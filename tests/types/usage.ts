@@ -123,3 +123,13 @@ const pstream: Uint8Array = poly1305.create(msg).update(msg).digest();
 const ptags: Promise<Uint8Array[]> = poly1305.parallel.async([msg], { key: msg, asyncTick: 1 });
 // @ts-expect-error a MAC needs its key
 poly1305(msg);
+
+// state.js: export a stream's state, resume it on another backend
+import { exportState, importState, importHmacState } from 'awasmc-noble/state.js';
+import { sha256 as jsSha256 } from 'awasmc-noble/js.js';
+const saved: Uint8Array = exportState(sha256.create().update(msg));
+const resumed: Uint8Array = importState(jsSha256, saved).update(msg).digest();
+const hsaved: Uint8Array = exportState(hmac.create(sha256, key));
+const hresumed: Uint8Array = importHmacState(jsSha256, hsaved).digest();
+// @ts-expect-error the state is bytes
+importState(sha256, 'state');
