@@ -133,3 +133,10 @@ const hsaved: Uint8Array = exportState(hmac.create(sha256, key));
 const hresumed: Uint8Array = importHmacState(jsSha256, hsaved).digest();
 // @ts-expect-error the state is bytes
 importState(sha256, 'state');
+// AES-CMAC (types/hashes.d.ts): the same MAC shape.
+import { cmac } from 'awasmc-noble';
+const ctag: Uint8Array = cmac(msg, new Uint8Array(16));
+const cstream: Uint8Array = cmac.create({ key: new Uint8Array(32) }).update(msg).digest();
+// @ts-expect-error a MAC needs its key
+cmac(msg);
+void [ctag, cstream];
