@@ -123,3 +123,13 @@ const pstream: Uint8Array = poly1305.create(msg).update(msg).digest();
 const ptags: Promise<Uint8Array[]> = poly1305.parallel.async([msg], { key: msg, asyncTick: 1 });
 // @ts-expect-error a MAC needs its key
 poly1305(msg);
+
+// The package root's backend (wasm, or js where wasm is refused) and platform.js.
+import { backend } from 'awasmc-noble';
+import { wasmRefused, useWasmModules } from 'awasmc-noble/platform.js';
+const which: 'wasm' | 'js' = backend();
+const refused: Error | null = wasmRefused();
+useWasmModules(new Map());
+// @ts-expect-error: modules are given by name
+useWasmModules([1]);
+void which, refused;
