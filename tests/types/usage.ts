@@ -140,3 +140,12 @@ const cstream: Uint8Array = cmac.create({ key: new Uint8Array(32) }).update(msg)
 // @ts-expect-error a MAC needs its key
 cmac(msg);
 void [ctag, cstream];
+// The package root's backend (wasm, or js where wasm is refused) and platform.js.
+import { backend } from 'awasmc-noble';
+import { wasmRefused, useWasmModules } from 'awasmc-noble/platform.js';
+const which: 'wasm' | 'js' = backend();
+const refused: Error | null = wasmRefused();
+useWasmModules(new Map());
+// @ts-expect-error: modules are given by name
+useWasmModules([1]);
+void which, refused;
