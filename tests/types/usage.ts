@@ -20,7 +20,7 @@ const p: Promise<Uint8Array> = sha256.async(msg, { asyncTick: 5, onProgress: (f:
 const q: Promise<Uint8Array> = sha256.chunks.async([msg, msg]);
 const h: Hash = sha512;
 const n: number = h.outputLen + h.blockLen;
-const platform: 'wasm' | 'wasm_threads' | 'js' | 'runtime' = h.getPlatform();
+const platform: 'wasm' | 'wasm_threads' | 'js' | 'runtime' | 'noble' = h.getPlatform();
 const hex: string = bytesToHex(d1);
 // @ts-expect-error a string is not a message
 sha256('abc');
@@ -149,3 +149,10 @@ useWasmModules(new Map());
 // @ts-expect-error: modules are given by name
 useWasmModules([1]);
 void which, refused;
+// noble.js: the same names and shapes (all but ofb), over @noble/hashes and @noble/ciphers.
+import { sha256 as nobleSha256, blake2b as nobleBlake2b, chacha20poly1305 as nobleAead } from 'awasmc-noble/noble.js';
+const nd: Uint8Array = nobleSha256(msg, { out: new Uint8Array(32) });
+const nb2: Promise<Uint8Array> = nobleBlake2b.async(msg, { dkLen: 16, asyncTick: 1 });
+const nct: Uint8Array = nobleAead(new Uint8Array(32), new Uint8Array(12)).encrypt(msg);
+// @ts-expect-error @noble/ciphers has no OFB, so noble.js does not export it
+import { ofb as nobleOfb } from 'awasmc-noble/noble.js';
