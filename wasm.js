@@ -98,6 +98,17 @@ export const chacha12 = /* @__PURE__ */ arxCipher(CHACHA12, [chachaKernels.$chac
 import * as polyKernels from './targets/wasm/chacha.js';
 import { poly1305Mac } from './runtime/poly1305.js';
 export const poly1305 = /* @__PURE__ */ poly1305Mac([polyKernels.$poly1305_init, polyKernels.$poly1305_blocks, polyKernels.$poly1305_finish], 'wasm');
+// GHASH and POLYVAL (runtime/ghash.js over modules/ghash.js: carry-less products from integer
+// multiplies, no tables), MACs with the hash shape and a 16-byte key: ghash(msg, key | {key}).
+import * as ghashKernels from './targets/wasm/ghash.js';
+import { ghashMac } from './runtime/ghash.js';
+export const ghash = /* @__PURE__ */ ghashMac('ghash', [ghashKernels.$ghash_blocks], 'wasm');
+export const polyval = /* @__PURE__ */ ghashMac('polyval', [ghashKernels.$polyval_blocks], 'wasm');
+// AES-GCM and AES-GCM-SIV (runtime/gcm.js: the AES counter kernels and GHASH/POLYVAL above):
+// gcm(key, nonce, AAD?, { tagLength }?), gcmsiv(key, nonce, AAD?); no `output`.
+import { gcmCipher } from './runtime/gcm.js';
+export const gcm = /* @__PURE__ */ gcmCipher('gcm', [aesKernels.$aes_expand, aesKernels.$aes_ecb_enc, aesKernels.$aes_ctr32], [ghashKernels.$ghash_blocks], 'wasm');
+export const gcmsiv = /* @__PURE__ */ gcmCipher('gcmsiv', [aesKernels.$aes_expand, aesKernels.$aes_ecb_enc, aesKernels.$aes_ctr32le], [ghashKernels.$polyval_blocks], 'wasm');
 
 // The AEADs (runtime/aead.js: the stream kernels and Poly1305 over one memory, one pass per chunk).
 import { CHACHA20POLY1305, XCHACHA20POLY1305, XSALSA20POLY1305, aeadCipher, secretboxOf } from './runtime/aead.js';

@@ -33,6 +33,8 @@
 //   stream(st, encrypting)  an engine stream: { outputLength(n), update(src, dst), finish(tag) →
 //                       { data, tag? }, wipe() }; update writes exactly outputLength(n) bytes
 //   instance            the engine's Instance (runtime/shell.js): cipherMemoryForTests
+//   noOutput            (optional) the cipher refuses `output` (GCM, GCM-SIV: a TypeError), and
+//                       `third` gets the fourth argument of c(key, nonce, AAD, opts) too
 import { bytesArg, mustBe, typeName } from './checks.js';
 import { defaultNextTick, now } from './shell.js';
 
@@ -87,16 +89,20 @@ function asyncOpts(opts) {
   return o;
 }
 
+const refuseOutput = (name) =>
+  new TypeError(`"output" is not supported by ${name}: it returns a new array (no plaintext reaches a buffer of the caller's before the tag is checked)`);
+
 const ACTIVE = 0;
 const FINISHED = 1;
 const BROKEN = 2;
 
 // The public stream of encrypt.create() / decrypt.create().
 class CipherStream {
-  constructor(name, engine) {
+  constructor(name, engine, noOutput = false) {
     this._name = name;
     this._engine = engine;
     this._status = ACTIVE;
+    this._noOutput = noOutput;
   }
   _check(method) {
     if (this._status !== ACTIVE)
@@ -104,6 +110,7 @@ class CipherStream {
   }
   update(data, output) {
     this._check('update');
+    if (this._noOutput && output !== undefined) throw refuseOutput(this._name);
     const src = bytesArg(data, 'data');
     const dst = outputFor(output, this._engine.outputLength(src.length), src);
     try {
@@ -197,6 +204,7 @@ export function makeCipher(spec) {
       const claim = () => this.#claim();
       const verb = encrypting ? 'encrypt' : 'decrypt';
       const run = (data, output) => {
+        if (spec.noOutput === true && output !== undefined) throw refuseOutput(name);
         const src = bytesArg(data, 'data');
         const dst = outputFor(output, spec.outputLength(encrypting, src.length, st.params), src);
         if (encrypting) claim();
@@ -205,9 +213,10 @@ export function makeCipher(spec) {
       };
       const create = () => {
         if (encrypting) claim();
-        return new CipherStream(`${name}.${verb}`, spec.stream(st, encrypting));
+        return new CipherStream(`${name}.${verb}`, spec.stream(st, encrypting), spec.noOutput === true);
       };
       const runAsync = async (data, output, opts) => {
+        if (spec.noOutput === true && output !== undefined) throw refuseOutput(name);
         const src = bytesArg(data, 'data');
         const o = asyncOpts(opts);
         const dst = outputFor(output, spec.outputLength(encrypting, src.length, st.params), src);
@@ -264,7 +273,7 @@ export function makeCipher(spec) {
     }
   }
 
-  function cipher(key, nonce, opts) {
+  function cipher(key, nonce, opts, extra) {
     if (spec.aadList === true) {
       const st = { key: checkKey(key), nonce: EMPTY, params: spec.third(Array.prototype.slice.call(arguments, 1)) };
       if (spec.prepare !== undefined) spec.prepare(st);
@@ -274,7 +283,7 @@ export function makeCipher(spec) {
       opts = nonce;
       nonce = EMPTY;
     }
-    const st = { key: checkKey(key), nonce: spec.noNonce === true ? nonce : checkNonce(nonce), params: spec.third !== undefined ? spec.third(opts) : readOptions(opts) };
+    const st = { key: checkKey(key), nonce: spec.noNonce === true ? nonce : checkNonce(nonce), params: spec.third !== undefined ? spec.third(opts, extra) : readOptions(opts) };
     if (spec.prepare !== undefined) spec.prepare(st);
     return new CipherInstance(st);
   }

@@ -91,6 +91,26 @@ export interface Secretbox {
   getPlatform(): string;
 }
 export declare const secretbox: Secretbox;
+/** Options of gcm. */
+export interface GcmOpts {
+  /** Tag length in bytes: 16 (default), 15, 14, 13, 12, 8 or 4 (NIST SP 800-38D §5.2.1.2). */
+  tagLength?: number;
+}
+/**
+ * AES-GCM (16-, 24- or 32-byte key; any nonce length from 1 byte, 12 recommended):
+ * `gcm(key, nonce, AAD?, opts?)`; encrypt gives ciphertext ‖ tag. Refuses `output`.
+ */
+export interface GcmCipher {
+  (key: Uint8Array, nonce: Uint8Array, AAD?: Uint8Array, opts?: GcmOpts): CipherInstance;
+  readonly blockSize: number;
+  readonly nonceLength: number;
+  readonly tagLength: number;
+  readonly varSizeNonce: boolean;
+  getPlatform(): string;
+}
+export declare const gcm: GcmCipher;
+/** AES-GCM-SIV of RFC 8452 (16- or 32-byte key, 12-byte nonce, 16-byte tag): `gcmsiv(key, nonce, AAD?)`. Refuses `output`. */
+export declare const gcmsiv: Aead;
 /** Options of ecb and cbc. */
 export interface BlockModeOpts {
   /** No PKCS#7 padding: data must be whole 16-byte blocks (default false: padded). */
