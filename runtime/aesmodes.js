@@ -248,6 +248,23 @@ export function cmacMac(target, platform = 'unknown') {
         }
       });
     }
+    // State export (runtime/state.js): u8 key length, the key, the chaining value, u8 pending
+    // bytes (0 only before any: then the chaining value is zero), those bytes.
+    _saveState(w) {
+      w.int(this._key.length, 1).bytes(this._key).bytes(this._x).int(this._bufLen, 1).bytes(this._buf.subarray(0, this._bufLen));
+    }
+    _loadState(r) {
+      const n = r.int(1, 32, 'key length');
+      if (!AES_KEYS.includes(n)) r.fail(`key length ${n} is not 16, 24 or 32`);
+      this._key = r.bytes(n).slice();
+      this._x.set(r.bytes(B));
+      const p = r.int(1, B, 'pending bytes');
+      let x = 0;
+      for (let i = 0; i < B; i++) x |= this._x[i];
+      if (p === 0 && x !== 0) r.fail('a chaining value before any message block');
+      this._buf.set(r.bytes(p));
+      this._bufLen = p;
+    }
     _blank() {
       return new CmacStream({ key: this._key });
     }
