@@ -181,6 +181,9 @@ function aesKeyOption(name) {
   };
 }
 
+/** cmac's key option (runtime/noble.js checks keys with it too). */
+export const cmacKeyOption = /* @__PURE__ */ aesKeyOption('cmac');
+
 /**
  * `cmac` (RFC 4493; AES-128/192/256 by the key length) over `target`: a generated modules/aes.js
  * target, or the list of the function descriptors it uses ($aes_expand, $aes_cbc_enc).
@@ -280,7 +283,7 @@ export function cmacMac(target, platform = 'unknown') {
     name, module: 'aes', platform, blockLen: B, outputLen: B, canXOF: false, oid: null,
     dkLen: null,
     keyed: true,
-    options: { key: aesKeyOption(name) },
+    options: { key: cmacKeyOption },
     params: () => ({ key: null }),
     run(msg, list, params, _dkLen, dst, pos) {
       const parts = msg !== null ? [msg] : list;
@@ -473,7 +476,7 @@ export function aessivCipher(target, platform = 'unknown') {
         ctr(S.expand(k2), q, src.subarray(B), p);
         s2v(S.expand(k1), st.params, [p], n, t);
       });
-      if (!equalAt(t, 0, v, 0, B)) throw new Error(`${name}: invalid tag (the ciphertext, AAD or key is wrong): nothing was decrypted`);
+      if (!equalAt(t, 0, v, 0, B)) throw authError(name);
       dst.set(p);
     } finally {
       p.fill(0);
@@ -482,32 +485,7 @@ export function aessivCipher(target, platform = 'unknown') {
     }
   }
   const run = (st, encrypting, src, dst) => (encrypting ? encrypt(st, src, dst) : decrypt(st, src, dst));
-  const outputLength = (encrypting, n) => {
-    if (encrypting) return n + B;
-    if (n < B) throw new RangeError(`"data" must be at least ${B} bytes (the tag), got ${n}`);
-    return n - B;
-  };
-  return makeCipher({
-    name,
-    platform,
-    blockSize: B,
-    nonceLength: 0,
-    tagLength: B,
-    varSizeNonce: false,
-    keyLengths: [32, 48, 64],
-    noNonce: true, // deterministic (misuse-resistant): no nonce-reuse guard
-    aadList: true,
-    // aessiv(key, ...AAD): each a Uint8Array, at most 126 (with the message, S2V's limit of 127).
-    third(list) {
-      if (list.length > SIV_MAX_AAD) throw new RangeError(`"AAD" must have at most ${SIV_MAX_AAD} items for ${name}, got ${list.length}`);
-      return list.map((a, i) => bytesArg(a, `AAD[${i}]`).slice());
-    },
-    outputLength,
-    run,
-    stream: (st, encrypting) => new WholeStream(run, st, encrypting, outputLength, true, name),
-    asyncWhole: () => true,
-    instance: I,
-  });
+  return makeCipher({ ...aesModeSpec(name, run), platform, instance: I });
 }
 
 // ---- AES key wrap: aeskw (RFC 3394), aeskwp (RFC 5649) ------------------------------------------
@@ -628,7 +606,7 @@ export function aeskwCipher(padded, target, platform = 'unknown') {
         bad |= (over < 0) | (over > 7);
         for (let k = 1; k < 8; k++) bad |= w[8 + n8 - k] & -(k <= over);
       }
-      if (bad !== 0) throw new Error(`${name}: integrity check failed (the wrapped key or the key-encryption key is wrong): nothing was unwrapped`);
+      if (bad !== 0) throw authError(name);
       dst.set(w.subarray(8, 8 + m));
       return m === dst.length ? dst : dst.subarray(0, m);
     } finally {
@@ -636,37 +614,70 @@ export function aeskwCipher(padded, target, platform = 'unknown') {
     }
   }
   const run = (st, encrypting, src, dst) => (encrypting ? encrypt(st, src, dst) : decrypt(st, src, dst));
-  const outputLength = (encrypting, n) => {
-    if (padded) {
-      if (encrypting) {
-        if (n === 0 || n >= POW32) throw new RangeError(`"data" must have length 1 to 2^32 - 1 for ${name}, got ${n}`);
-        return 8 + Math.ceil(n / 8) * 8;
+  return makeCipher({ ...aesModeSpec(name, run), platform, instance: I });
+}
+
+// ---- What every backend of aessiv, aeskw and aeskwp shares (ours above, runtime/noble.js) -----
+/** The error of a failed SIV tag or key-unwrap integrity check (nothing was released). */
+export const authError = (name) =>
+  name === 'aessiv'
+    ? new Error(`${name}: invalid tag (the ciphertext, AAD or key is wrong): nothing was decrypted`)
+    : new Error(`${name}: integrity check failed (the wrapped key or the key-encryption key is wrong): nothing was unwrapped`);
+
+/**
+ * The cipher spec of `name` ('aessiv', 'aeskw', 'aeskwp') over the backend's `run` (the one-shot
+ * operation of makeCipher's spec), for makeCipher without `platform` and `instance`: lengths,
+ * argument checks and errors, streams.
+ */
+export function aesModeSpec(name, run) {
+  const siv = name === 'aessiv';
+  const padded = name === 'aeskwp';
+  const outputLength = siv
+    ? (encrypting, n) => {
+        if (encrypting) return n + B;
+        if (n < B) throw new RangeError(`"data" must be at least ${B} bytes (the tag), got ${n}`);
+        return n - B;
       }
-      if (n % 8 !== 0 || n < 16) throw new RangeError(`"data" must be a multiple of 8 bytes, at least 16, for ${name} decryption, got length ${n}`);
-      return n - 8; // at most: the length is known after unwrapping
-    }
-    if (encrypting) {
-      if (n % 8 !== 0 || n < 16) throw new RangeError(`"data" must be a multiple of 8 bytes, at least 16, for ${name} (RFC 3394; aeskwp wraps other lengths), got length ${n}`);
-      return n + 8;
-    }
-    if (n % 8 !== 0 || n < 24) throw new RangeError(`"data" must be a multiple of 8 bytes, at least 24, for ${name} decryption, got length ${n}`);
-    return n - 8;
-  };
-  return makeCipher({
+    : padded
+      ? (encrypting, n) => {
+          if (encrypting) {
+            if (n === 0 || n >= POW32) throw new RangeError(`"data" must have length 1 to 2^32 - 1 for ${name}, got ${n}`);
+            return 8 + Math.ceil(n / 8) * 8;
+          }
+          if (n % 8 !== 0 || n < 16) throw new RangeError(`"data" must be a multiple of 8 bytes, at least 16, for ${name} decryption, got length ${n}`);
+          return n - 8; // at most: the length is known after unwrapping
+        }
+      : (encrypting, n) => {
+          if (encrypting) {
+            if (n % 8 !== 0 || n < 16) throw new RangeError(`"data" must be a multiple of 8 bytes, at least 16, for ${name} (RFC 3394; aeskwp wraps other lengths), got length ${n}`);
+            return n + 8;
+          }
+          if (n % 8 !== 0 || n < 24) throw new RangeError(`"data" must be a multiple of 8 bytes, at least 24, for ${name} decryption, got length ${n}`);
+          return n - 8;
+        };
+  const spec = {
     name,
-    platform,
-    blockSize: 8,
+    blockSize: siv ? B : 8,
     nonceLength: 0,
-    tagLength: 0,
+    tagLength: siv ? B : 0,
     varSizeNonce: false,
-    keyLengths: AES_KEYS,
-    noNonce: true, // deterministic: aeskw(kek), no nonce-reuse guard
-    options: null,
-    params: () => null,
+    keyLengths: siv ? [32, 48, 64] : AES_KEYS,
+    noNonce: true, // deterministic: no nonce to protect, no nonce-reuse guard
     outputLength,
     run,
-    stream: (st, encrypting) => new WholeStream(run, st, encrypting, outputLength, false, name),
+    stream: (st, encrypting) => new WholeStream(run, st, encrypting, outputLength, siv, name),
     asyncWhole: () => true,
-    instance: I,
-  });
+  };
+  if (siv) {
+    spec.aadList = true;
+    // aessiv(key, ...AAD): each a Uint8Array, at most 126 (with the message, S2V's limit of 127).
+    spec.third = (list) => {
+      if (list.length > SIV_MAX_AAD) throw new RangeError(`"AAD" must have at most ${SIV_MAX_AAD} items for ${name}, got ${list.length}`);
+      return list.map((a, i) => bytesArg(a, `AAD[${i}]`).slice());
+    };
+  } else {
+    spec.options = null;
+    spec.params = () => null;
+  }
+  return spec;
 }
