@@ -25,3 +25,20 @@ for (const entry of ['wasm', 'wasm_threads', 'js', 'runtime']) {
     for (const k of b3) assert.match(k, /^blake3(_|$)/, `${entry}: a blake3 import carries ${k}`);
   });
 }
+
+// State export (state.js) is tree-shaken: a sha256 import does not carry the codec, and a bundle
+// that uses it carries only the imported hash's kernels.
+test('state.js: not in a sha256-only bundle; with it, only the imported hash\'s kernels', async () => {
+  const plain = await bundle('js', 'sha256');
+  assert.ok(!plain.includes('is corrupt') && !plain.includes('awst'), 'a sha256 import carries the state codec');
+  const r = await build({
+    stdin: {
+      contents: "import { sha256 } from './js.js';\nimport { exportState, importState } from './state.js';\nglobalThis.k = [sha256, exportState, importState];\n",
+      resolveDir: repoRoot, loader: 'js',
+    },
+    bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent', platform: 'neutral',
+  });
+  const text = r.outputFiles[0].text;
+  assert.ok(text.includes('is corrupt'), 'the codec is there');
+  for (const k of kernels(text)) assert.match(k, /^sha256(_|$)/, `state.js + sha256 carries ${k}`);
+});
