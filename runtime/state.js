@@ -58,6 +58,13 @@ function reduce1305(h) {
   return h;
 }
 
+// v (below 2^53) as n little-endian bytes.
+function le(v, n) {
+  const b = new Uint8Array(n);
+  for (let i = 0; i < n; i++) b[i] = i < 4 ? v >>> (8 * i) : Math.floor(v / TWO32) >>> (8 * (i - 4));
+  return b;
+}
+
 // Collects the fields of a state: integers (1, 2, 4 or 8 bytes; 8 only below 2^53) and byte
 // arrays, kept as references until the end (no growing buffer leaving copies of secrets behind);
 // `wipe` arrays are zeroed once copied into the result.
@@ -68,9 +75,7 @@ class Writer {
     this.size = 0;
   }
   int(v, n) {
-    const b = new Uint8Array(n);
-    for (let i = 0; i < n; i++) b[i] = i < 4 ? v >>> (8 * i) : Math.floor(v / TWO32) >>> (8 * (i - 4));
-    return this.bytes(b);
+    return this.bytes(le(v, n));
   }
   bytes(b, wipe = false) {
     this.parts.push(b);
@@ -185,9 +190,8 @@ export function exportState(stream) {
   res[5] = stream._status;
   res[6] = name.length;
   for (let i = 0; i < name.length; i++) res[7 + i] = name.charCodeAt(i);
-  const h = new Writer().int(total, 4).int(stream.outputLen, 8);
-  res.set(h.parts[0], 7 + name.length);
-  res.set(h.parts[1], 11 + name.length);
+  res.set(le(total, 4), 7 + name.length);
+  res.set(le(stream.outputLen, 8), 11 + name.length);
   let at = head;
   for (const p of w.parts) {
     res.set(p, at);

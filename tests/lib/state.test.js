@@ -7,6 +7,9 @@
 // every truncation, a body byte flipped, trailing bytes, out-of-range fields) refused with a
 // TypeError or RangeError naming "state".
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import test from 'node:test';
 import { poly1305 as noblePoly } from '@noble/ciphers/_poly1305.js';
 import * as nobleBlake1 from '@noble/hashes/blake1.js';
@@ -19,7 +22,7 @@ import * as nobleSha3 from '@noble/hashes/sha3.js';
 import { hmac } from '../../hmac.js';
 import { exportState, importHmacState, importState } from '../../state.js';
 import { specOf } from '../../runtime/shell.js';
-import { BACKENDS, SEED, firstSecretByte, hex, loadBackends, makeRng, poolCheck } from './_helpers.js';
+import { BACKENDS, SEED, firstSecretByte, hex, loadBackends, makeRng, poolCheck, repoRoot } from './_helpers.js';
 
 const backends = (await loadBackends()).filter((b) => b.hashes !== null);
 const NOBLE = { ...nobleSha2, ...nobleLegacy, ...nobleSha3, ...nobleBlake1, ...nobleBlake2, ...nobleBlake3 };
@@ -102,6 +105,20 @@ test('blake3: a large message (whole subtrees, through the worker pool on wasm_t
     const st = exportState(a.hashes.blake3.create().update(msg.subarray(0, cut)));
     for (const b of backends) assert.equal(hex(importState(b.hashes.blake3, st).update(msg.subarray(cut)).digest()), want, `${a.name} -> ${b.name} at ${cut}`);
   }
+});
+
+test('a state exported in this process resumes in another one', () => {
+  const rng = makeRng(SEED, 2718);
+  const msg = rng.bytes(1000);
+  const key = rng.bytes(32);
+  const a = exportState(backends[0].hashes.blake2b.create({ key }).update(msg.subarray(0, 300)));
+  const script = `
+    import { importState } from ${JSON.stringify(pathToFileURL(path.join(repoRoot, 'state.js')).href)};
+    import { blake2b } from ${JSON.stringify(pathToFileURL(path.join(repoRoot, 'js.js')).href)};
+    const [st, rest] = process.argv.slice(1).map((x) => new Uint8Array(Buffer.from(x, 'hex')));
+    process.stdout.write(Buffer.from(importState(blake2b, st).update(rest).digest()).toString('hex'));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script, hex(a), hex(msg.subarray(300))], { encoding: 'utf8' });
+  assert.equal(out, hex(NOBLE.blake2b(msg, { key })));
 });
 
 test('XOFs: a state exported while squeezing resumes the same output stream on every backend', () => {
