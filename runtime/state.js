@@ -180,7 +180,15 @@ export function exportState(stream) {
     throw new TypeError(`"stream" must be a stream of one of our hashes or MACs (from create()), got ${typeName(stream)}`);
   stream._check('exportState', 1);
   const w = new Writer();
-  stream._saveState(w);
+  try {
+    stream._saveState(w);
+    return assemble(stream, w);
+  } finally {
+    for (const p of w.wipes) p.fill(0);
+  }
+}
+// The header, the fields collected in w and the checksum.
+function assemble(stream, w) {
   const name = stream._spec.hash !== undefined ? 'hmac' : stream._spec.name; // HMAC's spec names its hash
   const head = 19 + name.length;
   const total = head + w.size + 4;
@@ -197,7 +205,6 @@ export function exportState(stream) {
     res.set(p, at);
     at += p.length;
   }
-  for (const p of w.wipes) p.fill(0);
   new DataView(res.buffer).setUint32(at, crc32(res, at), true);
   return res;
 }
@@ -217,6 +224,7 @@ function header(state, name) {
   if (crc32(b, n - 4) !== new DataView(b.buffer, b.byteOffset, n).getUint32(n - 4, true)) r.fail('checksum mismatch');
   if (got !== name) throw new TypeError(`"state" is a state of ${JSON.stringify(got)}, not of ${name}`);
   const dkLen = r.int(8, Number.MAX_SAFE_INTEGER, 'dkLen');
+  if (r.pos > n - 4) r.fail('it ends early');
   r.end = n - 4;
   return { r, status, dkLen };
 }

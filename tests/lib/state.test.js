@@ -183,7 +183,7 @@ test('a state is refused after digest() and destroy(); exportState refuses what 
     d.destroy();
     assert.throws(() => exportState(d), /after destroy\(\)/);
   }
-  for (const x of [undefined, null, {}, NOBLE.sha256.create(), backends[0].hashes.sha256])
+  for (const x of [undefined, null, {}, NOBLE.sha256.create(), backends[0].hashes.sha256, hmac.create(NOBLE.sha256, new Uint8Array(3))])
     assert.throws(() => exportState(x), (e) => e instanceof TypeError && /"stream"/.test(e.message));
   for (const x of [undefined, NOBLE.sha256, {}])
     assert.throws(() => importState(x, new Uint8Array(40)), (e) => e instanceof TypeError && /"hash"/.test(e.message));
