@@ -176,8 +176,9 @@ class Reader {
  * in the format above. The stream is unchanged and stays usable. Secret for keyed streams.
  */
 export function exportState(stream) {
-  if (!(stream instanceof Stream) || typeof stream._saveState !== 'function')
+  if (!(stream instanceof Stream))
     throw new TypeError(`"stream" must be a stream of one of our hashes or MACs (from create()), got ${typeName(stream)}`);
+  if (typeof stream._saveState !== 'function') throw new TypeError(`"stream": ${stream._spec.name} streams have no state export`);
   stream._check('exportState', 1);
   const w = new Writer();
   try {
