@@ -262,27 +262,10 @@ export function blake2Hash(kind, target, platform = 'unknown') {
     }
   }
 
-  // An option that must be exactly SALT bytes (salt, personalization).
-  const exact = (key) => (v, params) => {
-    if (!isBytes(v)) throw notBytes(`opts.${key}`, v);
-    const b = bytesArg(v, `opts.${key}`);
-    if (b.length !== SALT) throw new RangeError(`"opts.${key}" must be ${SALT} bytes for ${name}, got ${b.length}`);
-    params[key] = b;
-  };
   const spec = {
     name, module: kind.module, platform, blockLen: B, outputLen: MAX, canXOF: false, oid: null,
     dkLen: [1, MAX],
-    options: {
-      key(v, params) {
-        if (!isBytes(v)) throw notBytes('opts.key', v);
-        const b = bytesArg(v, 'opts.key');
-        // As @noble/hashes: no key is `undefined`; a given key has 1..MAX bytes.
-        if (b.length < 1 || b.length > MAX) throw new RangeError(`"opts.key" must be 1 to ${MAX} bytes for ${name}, got ${b.length}`);
-        params.key = b;
-      },
-      salt: exact('salt'),
-      personalization: exact('personalization'),
-    },
+    options: blake2Options(kind),
     params: () => ({ key: null, salt: null, personalization: null }),
     run(msg, list, params, dkLen, dst, pos) {
       enter();
@@ -304,6 +287,33 @@ export function blake2Hash(kind, target, platform = 'unknown') {
     instance: I,
   };
   return makeHash(spec);
+}
+
+/**
+ * The options of BLAKE2 `kind` (runtime/shell.js `options`): `key` (1..outputLen bytes),
+ * `salt` and `personalization` (exactly saltLen bytes). Shared with other engines of the same
+ * algorithm (noble.js), so that every entry checks them alike.
+ */
+export function blake2Options(kind) {
+  const { name, outputLen: MAX, saltLen: SALT } = kind;
+  // An option that must be exactly SALT bytes (salt, personalization).
+  const exact = (key) => (v, params) => {
+    if (!isBytes(v)) throw notBytes(`opts.${key}`, v);
+    const b = bytesArg(v, `opts.${key}`);
+    if (b.length !== SALT) throw new RangeError(`"opts.${key}" must be ${SALT} bytes for ${name}, got ${b.length}`);
+    params[key] = b;
+  };
+  return {
+    key(v, params) {
+      if (!isBytes(v)) throw notBytes('opts.key', v);
+      const b = bytesArg(v, 'opts.key');
+      // As @noble/hashes: no key is `undefined`; a given key has 1..MAX bytes.
+      if (b.length < 1 || b.length > MAX) throw new RangeError(`"opts.key" must be 1 to ${MAX} bytes for ${name}, got ${b.length}`);
+      params.key = b;
+    },
+    salt: exact('salt'),
+    personalization: exact('personalization'),
+  };
 }
 
 /** blake2b and blake2s over one target (tests; entries build each hash on its own). */

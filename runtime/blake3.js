@@ -36,7 +36,7 @@ const utf8 = new TextEncoder();
 
 // The options (runtime/shell.js: `options`): a 32-byte key, or a context (string, UTF-8 encoded, or
 // bytes). Each is copied when read, so later changes to the caller's arrays do not matter.
-const options = {
+export const BLAKE3_OPTIONS = {
   key(v, p) {
     if (!isBytes(v)) throw new TypeError(`"opts.key" must be Uint8Array, got ${typeName(v)}`);
     const k = bytesArg(v, 'opts.key');
@@ -51,7 +51,7 @@ const options = {
     else throw new TypeError(`"opts.context" must be a string or Uint8Array, got ${typeName(v)}`);
   },
 };
-const check = (p) => {
+export const blake3Check = (p) => {
   if (p !== null && p.key !== null && p.context !== null)
     throw new TypeError('"opts.key" and "opts.context" cannot be used together (keyed hash or key derivation, one of them)');
 };
@@ -561,9 +561,9 @@ export function blake3Hash(target, platform = 'unknown') {
   const spec = {
     name: 'blake3', module: 'blake3', platform, blockLen: 64, outputLen: 32, canXOF: true, oid: null,
     dkLen: [0, Number.MAX_SAFE_INTEGER],
-    options,
+    options: BLAKE3_OPTIONS,
     params: () => ({ key: null, context: null }),
-    check,
+    check: blake3Check,
     run(msg, list, params, dkLen, dst, pos) {
       enter();
       try {

@@ -20,6 +20,14 @@ const STATE_BYTES = 128; // the `poly` region: r (words 0..4), h (5..9), s (10..
 // RFC 8439's clamp of r, byte by byte (state import checks it).
 const CLAMP = [255, 255, 255, 15, 252, 255, 255, 15, 252, 255, 255, 15, 252, 255, 255, 15];
 
+/** The `key` option (or the key given directly: arg 'key'): 32 bytes. Shared with noble.js. */
+export function poly1305KeyOption(v, params, arg = 'opts.key') {
+  if (!isBytes(v)) throw notBytes(arg, v);
+  const b = bytesArg(v, arg);
+  if (b.length !== KEY_BYTES) throw new RangeError(`"${arg}" must be ${KEY_BYTES} bytes for poly1305, got ${b.length}`);
+  params.key = b;
+}
+
 /**
  * `poly1305` over `target`: a generated modules/chacha.js target, or the list of the function
  * descriptors it uses ($poly1305_init, $poly1305_blocks, $poly1305_finish).
@@ -219,14 +227,7 @@ export function poly1305Mac(target, platform = 'unknown') {
     name, module: 'chacha', platform, blockLen: BLOCK, outputLen: BLOCK, canXOF: false, oid: null,
     dkLen: null,
     keyed: true,
-    options: {
-      key(v, params, arg = 'opts.key') {
-        if (!isBytes(v)) throw notBytes(arg, v);
-        const b = bytesArg(v, arg);
-        if (b.length !== KEY_BYTES) throw new RangeError(`"${arg}" must be ${KEY_BYTES} bytes for ${name}, got ${b.length}`);
-        params.key = b;
-      },
-    },
+    options: { key: poly1305KeyOption },
     params: () => ({ key: null }),
     run(msg, list, params, dkLen, dst, pos) {
       enter();
