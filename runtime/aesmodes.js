@@ -247,6 +247,18 @@ export function cmacMac(target, platform = 'unknown') {
         }
       });
     }
+    // State export (runtime/state.js): the AES key itself (the blocks to come need it), the
+    // chaining value, the held-back bytes.
+    _saveState(w) {
+      w.int(this._key.length, 1).bytes(this._key).bytes(this._x).int(this._bufLen, 1).bytes(this._buf.subarray(0, this._bufLen));
+    }
+    _loadState(r) {
+      const n = r.int(1, 32, 'key length');
+      if (!AES_KEYS.includes(n)) r.fail(`key length ${n}`);
+      this._key = r.bytes(n).slice();
+      this._x.set(r.bytes(B));
+      this._buf.set(r.bytes((this._bufLen = r.int(1, B, 'held-back bytes'))));
+    }
     _blank() {
       return new CmacStream({ key: this._key });
     }

@@ -12,6 +12,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import test from 'node:test';
 import { poly1305 as noblePoly } from '@noble/ciphers/_poly1305.js';
+import { ghash as nobleGhash, polyval as noblePolyval } from '@noble/ciphers/_polyval.js';
+import * as nobleAes from '@noble/ciphers/aes.js';
 import * as nobleBlake1 from '@noble/hashes/blake1.js';
 import * as nobleBlake2 from '@noble/hashes/blake2.js';
 import * as nobleBlake3 from '@noble/hashes/blake3.js';
@@ -54,6 +56,9 @@ const CASES = [
   { name: 'blake3', scale: 40 },
   { name: 'blake3', title: 'keyed, dkLen', scale: 40, opts: (rng) => ({ key: rng.bytes(32), dkLen: rng.int(200) }) },
   { name: 'blake3', title: 'derive-key', scale: 40, opts: (rng) => ({ context: rng.bytes(rng.int(40)) }) },
+  { name: 'ghash', scale: 8, opts: (rng) => rng.bytes(16), ref: (msg, key) => nobleGhash(msg, key) },
+  { name: 'polyval', scale: 8, opts: (rng) => rng.bytes(16), ref: (msg, key) => noblePolyval(msg, key) },
+  { name: 'cmac', scale: 8, opts: (rng) => rng.bytes([16, 24, 32][rng.int(3)]), ref: (msg, key) => nobleAes.cmac(msg, key) },
   {
     name: 'poly1305', scale: 8,
     opts: (rng) => rng.bytes(32),
@@ -209,6 +214,8 @@ test('foreign and corrupt states are refused, naming "state"', () => {
       ['blake3', exportState(h.blake3.create().update(rng.bytes(3100)))],
       ['blake3', exportState(squeezing(h.blake3.create({ key: rng.bytes(32) }).update(rng.bytes(100))))],
       ['poly1305', exportState(h.poly1305.create(rng.bytes(32)).update(rng.bytes(40)))],
+      ['ghash', exportState(h.ghash.create(rng.bytes(16)).update(rng.bytes(40)))],
+      ['cmac', exportState(h.cmac.create(rng.bytes(24)).update(rng.bytes(40)))],
     ];
     for (const [name, st] of states) {
       const nameLen = st[6];
@@ -270,6 +277,11 @@ test('states with a valid checksum and out-of-range fields are refused', () => {
   bad('blake3', b3, (b) => { b[at(b) + 34] += 1; }, 'chunk count disagreeing with the stack');
   const keyed = exportState(h.blake3.create({ key: new Uint8Array(32).fill(1) }));
   bad('blake3', keyed, (b) => { b[at(b) + 32] = 0; }, 'a key with the unkeyed flags');
+  const cmac = exportState(h.cmac.create(new Uint8Array(16)).update(new Uint8Array(20)));
+  bad('cmac', cmac, (b) => { b[at(b)] = 20; }, 'an AES key of 20 bytes');
+  bad('cmac', cmac, (b) => { b[b.length - 9] = 17; }, 'more than a block held back');
+  const gh = exportState(h.ghash.create(new Uint8Array(16)).update(new Uint8Array(20)));
+  bad('ghash', gh, (b) => { b[at(b) + 32] = 16; }, 'a whole block pending');
   const poly = exportState(h.poly1305.create(new Uint8Array(32).fill(0xff)).update(new Uint8Array(20)));
   assert.equal(hex(poly.subarray(at(poly), at(poly) + 16)), 'ffffff0ffcffff0ffcffff0ffcffff0f', 'r is exported clamped');
   bad('poly1305', poly, (b) => { b[at(b) + 3] |= 0x10; }, 'r not clamped');
