@@ -254,7 +254,9 @@ export function importState(hash, state) {
   const d = spec.dkLen;
   if (d === null ? dkLen !== spec.outputLen : dkLen < d[0] || dkLen > d[1]) r.fail(`dkLen ${dkLen} is not an output length of ${spec.name}`);
   if (status !== 0 && !spec.canXOF) r.fail(`${spec.name} has no squeezing status`);
-  return load(spec.stream(null, dkLen), r, status);
+  const st = spec.stream(null, dkLen);
+  if (typeof st._loadState !== 'function') throw new TypeError(`"hash": ${spec.name} streams of this entry have no state import`);
+  return load(st, r, status);
 }
 
 /** A live HMAC stream over `hash` resuming `state` (an exported HMAC state over the same hash). */

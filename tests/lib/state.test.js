@@ -205,7 +205,7 @@ test('hmac: a state exported on each backend resumes on every backend, over seve
   }
 });
 
-test('a state is refused after digest() and destroy(); exportState refuses what is not a stream of ours', () => {
+test('a state is refused after digest() and destroy(); exportState refuses what is not a stream of ours', async () => {
   for (const b of backends) {
     const s = b.hashes.sha256.create();
     s.digest();
@@ -216,6 +216,10 @@ test('a state is refused after digest() and destroy(); exportState refuses what 
   }
   for (const x of [undefined, null, {}, NOBLE.sha256.create(), backends[0].hashes.sha256, hmac.create(NOBLE.sha256, new Uint8Array(3))])
     assert.throws(() => exportState(x), (e) => e instanceof TypeError && /"stream"/.test(e.message));
+  // noble.js: our shape over @noble/hashes, without state export.
+  const nobleEntry = await import('../../noble.js');
+  assert.throws(() => exportState(nobleEntry.sha256.create()), (e) => e instanceof TypeError && /"stream": sha256 streams have no state export/.test(e.message));
+  assert.throws(() => importState(nobleEntry.sha256, exportState(backends[0].hashes.sha256.create())), (e) => e instanceof TypeError && /"hash"/.test(e.message));
   for (const x of [undefined, NOBLE.sha256, {}])
     assert.throws(() => importState(x, new Uint8Array(40)), (e) => e instanceof TypeError && /"hash"/.test(e.message));
   for (const x of [undefined, 'awst', [1, 2], new Uint16Array(40)])
