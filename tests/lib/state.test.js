@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import test from 'node:test';
 import { poly1305 as noblePoly } from '@noble/ciphers/_poly1305.js';
@@ -349,6 +350,10 @@ test('states with a valid checksum and out-of-range fields are refused (header, 
   const h = backends[0].hashes;
   const st = exportState(h.sha256.create().update(new Uint8Array(70)));
   importState(h.sha256, resealed(st, () => {})); // the resealing itself is right
+  if (typeof zlib.crc32 === 'function') // the checksum is zlib's CRC-32 (docs/api.md)
+    assert.equal(new DataView(st.buffer).getUint32(st.length - 4, true), zlib.crc32(st.subarray(0, st.length - 4)));
+  // The header as documented: magic, version, status, name, length, dkLen.
+  assert.equal(hex(st.subarray(0, 25)), `61777374010006${hex(new TextEncoder().encode('sha256'))}${hex(Uint8Array.of(st.length, 0, 0, 0))}2000000000000000`);
   const at = 19 + 6; // the fields of sha256: length (8 bytes), chaining value, buffered bytes
   assert.throws(() => importState(h.sha256, resealed(st, (b) => { b[at + 7] = 0xff; })), refused, 'length above 2^53');
   assert.throws(() => importState(h.sha256, resealed(st, (b) => { b[at] = 71; })), refused, 'length disagreeing with the buffered bytes');
