@@ -25,7 +25,7 @@ import * as nobleSha3 from '@noble/hashes/sha3.js';
 import { hmac } from '../../hmac.js';
 import { exportState, importHmacState, importState } from '../../state.js';
 import { specOf } from '../../runtime/shell.js';
-import { BACKENDS, SEED, firstSecretByte, hex, loadBackends, makeRng, poolCheck, repoRoot } from './_helpers.js';
+import { BACKENDS, SEED, firstSecretByte, fromHex, hex, loadBackends, makeRng, poolCheck, repoRoot } from './_helpers.js';
 
 const backends = (await loadBackends()).filter((b) => b.hashes !== null);
 const NOBLE = { ...nobleSha2, ...nobleLegacy, ...nobleSha3, ...nobleBlake1, ...nobleBlake2, ...nobleBlake3 };
@@ -359,6 +359,86 @@ test('states with a valid checksum and out-of-range fields are refused (header, 
   assert.throws(() => importState(h.sha256, resealed(st, (b) => { b[at] = 71; })), refused, 'length disagreeing with the buffered bytes');
   assert.throws(() => importState(h.sha256, resealed(st, (b) => { b[5] = 1; })), refused, 'squeezing sha256');
   assert.throws(() => importState(h.sha256, resealed(st, (b) => { b[19] = 31; })), refused, 'dkLen');
+});
+
+
+// Version-1 states pinned: made by the recipes below on every backend, they must stay these bytes
+// (a change of the layout is a new version), and each must import and export to itself.
+const m = (n) => Uint8Array.from({ length: n }, (_, i) => (i * 7 + 1) & 255);
+const k = (n) => Uint8Array.from({ length: n }, (_, i) => (i * 13 + 5) & 255);
+const squeezed = (s, n) => {
+  s.xof(n);
+  return s;
+};
+const RECIPES = {
+  'sha256, 70 bytes': (h) => h.sha256.create().update(m(70)),
+  'sha512_256, 3 bytes': (h) => h.sha512_256.create().update(m(3)),
+  'blake256 with salt, 65 bytes': (h) => h.blake256.create({ salt: k(16) }).update(m(65)),
+  'shake128 after xof(10)': (h) => squeezed(h.shake128.create().update(m(5)), 10),
+  'blake2s keyed, dkLen 20, 70 bytes': (h) => h.blake2s.create({ key: k(10), dkLen: 20 }).update(m(70)),
+  'blake3 keyed, 1025 bytes': (h) => h.blake3.create({ key: k(32) }).update(m(1025)),
+  'blake3 after xof(70)': (h) => squeezed(h.blake3.create().update(m(10)), 70),
+  'poly1305, 20 bytes': (h) => h.poly1305.create(k(32)).update(m(20)),
+  'hmac(sha1), 10 bytes': (h) => hmac.create(h.sha1, k(5)).update(m(10)),
+};
+const GOLDEN = {
+  'sha256, 70 bytes': [
+    '617773740100067368613235364b0000002000000000000000460000000000000015966c17e6471e3a49596554a04fa3',
+    'a243d2620a18ce4651d2d9513c5f1a0e85c1c8cfd6dde4c0f51516',
+  ],
+  'sha512_256, 3 bytes': [
+    '6177737401000a7368613531325f3235366c000000200000000000000003000000000000002cf72bfc94213122c2644c',
+    'c8a35f559f51b1536f6bb89323bdea405919773896e3ff8ea8e23e289692398653251e5ebeaab8852cfc99012ba22cc5',
+    '81dc2db70e01080f139512e3',
+  ],
+  'blake256 with salt, 65 bytes': [
+    '61777374010008626c616b653235365800000020000000000000004100000000000000302dfc14b01ba60e99549f536e',
+    '255df7f14762bdf7e976401238877882a3c3fb05121f2c394653606d7a8794a1aebbc8c11d6062f6',
+  ],
+  'shake128 after xof(10)': [
+    '617773740101087368616b65313238e800000010000000000000000aba6cd5b2a467ca10f9702ff8a7cd68592e0831f8',
+    '0a119cff8df3ef75e800627f2dd00c8abdb560c553d79b95dcc58d5221b118c7fba4e8b38ea1ef597b24cdcfc8ed85f5',
+    'a2f66285672f7e46c228244fd477ea0b30214f43792b058b975763ab3265e2201089b09f1c01758135713343af21f5db',
+    '013a3580ef97c4ee2ce9386b40d41f4245ead4354d568451681aef863a011a85e4dedbd18c33bf51ce73da11ea0a6d1f',
+    '231ba75d6180802877162683a3ec79dab8e7d101118e4d8df4f52f0de008707bc31ffa06615c1c0d',
+  ],
+  'blake2s keyed, dkLen 20, 70 bytes': [
+    '61777374010007626c616b6532734d0000001400000000000000fff70033c7c7e3835515f02fb9104d104603d2a367c2',
+    'b01ff9a122549760966f800000000000000006c1c8cfd6dde4d738e6be',
+  ],
+  'blake3 keyed, 1025 bytes': [
+    '61777374010006626c616b65336b000000200000000000000005121f2c394653606d7a8794a1aebbc8d5e2effc091623',
+    '303d4a5764717e8b981000010000000000000001f0dc30d8828df54d87035cae491067d0c4e20d904c61a19ef3986aeb',
+    '8d124a09010001997a1f72',
+  ],
+  'blake3 after xof(70)': [
+    '61777374010106626c616b6533f0000000200000000000000067e6096a85ae67bb72f36e3c3af54fa57f520e518c6805',
+    '9babd9831f19cde05b000167e6096a85ae67bb72f36e3c3af54fa57f520e518c68059babd9831f19cde05b01080f161d',
+    '242b32394000000000000000000000000000000000000000000000000000000000000000000000000000000000000000',
+    '00000000000000000000000a00000003000000020000000000000006d23daf035173ab8af76193d6e5ad73e75815a55e',
+    '2d943878ba6d14bac48088a77f46fc5252179ad57ff314eeb424ab783a3233e9c8e0d0543c6049e5135c6cb9d15e224c',
+  ],
+  'poly1305, 20 bytes': [
+    '61777374010008706f6c793133303555000000100000000000000005121f0c384653006c7a8704a0aebb08d5e2effc09',
+    '1623303d4a5764717e8b987fe98bf17fc3e32b648425a34f333cd6010471787f8671f47f0a',
+  ],
+  'hmac(sha1), 10 bytes': [
+    '61777374010004686d61639b000000140000000000000041000000617773740100047368613141000000140000000000',
+    '00004a000000000000001f962fc30b08373dd4e7bce451021b21e0dde94f01080f161d242b323940a83397aa37000000',
+    '6177737401000473686131370000001400000000000000400000000000000079eaecb68b887abf41643f752359c6bf5f',
+    'd7c4b308e88725047f081a',
+  ],
+};
+test('version-1 states: the pinned bytes, on every backend', () => {
+  for (const [what, recipe] of Object.entries(RECIPES)) {
+    const want = GOLDEN[what].join('');
+    for (const b of backends) {
+      assert.equal(hex(exportState(recipe(b.hashes))), want, `${b.name}: ${what}`);
+      const st = fromHex(want);
+      const again = what.startsWith('hmac') ? importHmacState(b.hashes.sha1, st) : importState(b.hashes[what.split(/[ ,]/)[0]], st);
+      assert.equal(hex(exportState(again)), want, `${b.name}: ${what} imported and exported`);
+    }
+  }
 });
 
 poolCheck(test, { sync: true });
