@@ -55,6 +55,7 @@ function reduce1305(h) {
     c = Math.floor(x / L26);
   }
   for (let i = 0; i < 5; i++) h[i] = h[i] * (1 - c) + g[i] * c;
+  g.fill(0);
   return h;
 }
 
