@@ -2,9 +2,10 @@
 // every streaming hash and MAC, the same bytes on every backend, so that hashing started on one
 // backend or in one process resumes on another. This file is the codec: the header, the checksum
 // and the checks shared by every shape; each engine's stream writes and reads its own fields
-// (`_saveState(w)`, `_loadState(r)` in runtime/md.js, sponge.js, blake2.js, blake3.js,
-// poly1305.js, hmac.js) through the writer and reader below. Imported only by the `state.js` entry
-// and hmac.importState, so a bundle that does not export or import states does not carry it.
+// (`_saveState(w)`, `_loadState(r, status)` in runtime/md.js, sponge.js, blake2.js, blake3.js,
+// poly1305.js, ghash.js, aesmodes.js (CMAC), hmac.js) through the Writer and Reader below.
+// Imported only by the `state.js` entry, so a bundle that does not export or import states does
+// not carry it (the engines' methods cost a sha256 import 0.19 KB gzipped; this file ~1.6 KB).
 //
 // Layout, little-endian:
 //   0    4  magic "awst"
