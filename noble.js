@@ -28,7 +28,8 @@ import { poly1305KeyOption } from './runtime/poly1305.js';
 import { ARGON2D, ARGON2I, ARGON2ID } from './runtime/argon2.js';
 import { CHACHA12, CHACHA20, CHACHA20ORIG, CHACHA8, SALSA20, XCHACHA20, XSALSA20 } from './runtime/arx.js';
 import { CHACHA20POLY1305, XCHACHA20POLY1305, XSALSA20POLY1305, secretboxOf } from './runtime/aead.js';
-import { nobleAead, nobleAes, nobleArgon2, nobleArx, nobleHash, noblePbkdf2, nobleScrypt } from './runtime/noble.js';
+import { nobleAead, nobleAes, nobleAesMode, nobleArgon2, nobleArx, nobleHash, noblePbkdf2, nobleScrypt } from './runtime/noble.js';
+import { cmacKeyOption } from './runtime/aesmodes.js';
 
 // A Merkle–Damgård hash (runtime/md.js kinds: the definition, OID and BLAKE's salt option).
 const md = (k, fn) =>
@@ -128,3 +129,32 @@ export const ecb = /* @__PURE__ */ nobleAes('ecb', nAes.ecb);
 export const cbc = /* @__PURE__ */ nobleAes('cbc', nAes.cbc);
 export const ctr = /* @__PURE__ */ nobleAes('ctr', nAes.ctr);
 export const cfb = /* @__PURE__ */ nobleAes('cfb', nAes.cfb);
+// AES-CMAC with the hash shape and a key; AES-SIV (aessiv(key, ...AAD)) and the key wraps.
+// noble's CMAC object has no clone() and a word view over its chaining value (a field-by-field
+// copy would split them): a clone is a new object from the key with the state copied in.
+function nobleCmac(key) {
+  const h = nAes.cmac.create(key);
+  const k = key.slice();
+  const destroy = h.destroy.bind(h);
+  h.clone = () => {
+    const c = nobleCmac(k);
+    c.buffer.set(h.buffer);
+    c.x.set(h.x);
+    c.pos = h.pos;
+    return c;
+  };
+  h.destroy = () => {
+    k.fill(0);
+    destroy();
+  };
+  return h;
+}
+export const cmac = /* @__PURE__ */ nobleHash(
+  { name: 'cmac', module: 'aes', blockLen: 16, outputLen: 16, canXOF: false, oid: null, dkLen: null, keyed: true,
+    options: { key: cmacKeyOption }, params: () => ({ key: null }) },
+  { create: (o) => nobleCmac(o.key) },
+  (p) => ({ key: p.key }),
+);
+export const aessiv = /* @__PURE__ */ nobleAesMode('aessiv', nAes.aessiv);
+export const aeskw = /* @__PURE__ */ nobleAesMode('aeskw', nAes.aeskw);
+export const aeskwp = /* @__PURE__ */ nobleAesMode('aeskwp', nAes.aeskwp);

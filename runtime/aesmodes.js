@@ -80,10 +80,11 @@ function aesSession(I) {
 
 // ---- CMAC (RFC 4493) over a session ----------------------------------------------------------------
 // dbl() of RFC 5297 (the subkeys of RFC 4493 too): x * 2 in GF(2^128), in place; no branch on x.
-function dbl(x) {
-  const carry = x[0] >> 7;
-  for (let i = 0; i < B - 1; i++) x[i] = ((x[i] << 1) | (x[i + 1] >> 7)) & 0xff;
-  x[B - 1] = ((x[B - 1] << 1) & 0xff) ^ (0x87 & -carry);
+// (at: where the 16 bytes start in x).
+function dbl(x, at = 0) {
+  const carry = x[at] >> 7;
+  for (let i = at; i < at + B - 1; i++) x[i] = ((x[i] << 1) | (x[i + 1] >> 7)) & 0xff;
+  x[at + B - 1] = ((x[at + B - 1] << 1) & 0xff) ^ (0x87 & -carry);
   return x;
 }
 
@@ -99,9 +100,9 @@ function cmacOver(S) {
     S.f.aes_cbc_enc(nr, 1);
     for (let i = 0; i < B; i++) k[i] = mem[D + i];
     mem.fill(0, D, D + B);
-    dbl(k.subarray(0, B));
+    dbl(k, 0);
     k.copyWithin(B, 0, B);
-    dbl(k.subarray(B));
+    dbl(k, B);
   }
   // Feeds `total` bytes (given in pieces to push()) through CBC-MAC from the chaining value in
   // aes_iv, keeping the final 1..16 bytes (or none of an empty message) in `data` for end(). A
@@ -180,6 +181,9 @@ function aesKeyOption(name) {
   };
 }
 
+/** cmac's key option (runtime/noble.js checks keys with it too). */
+export const cmacKeyOption = /* @__PURE__ */ aesKeyOption('cmac');
+
 /**
  * `cmac` (RFC 4493; AES-128/192/256 by the key length) over `target`: a generated modules/aes.js
  * target, or the list of the function descriptors it uses ($aes_expand, $aes_cbc_enc).
@@ -247,17 +251,22 @@ export function cmacMac(target, platform = 'unknown') {
         }
       });
     }
-    // State export (runtime/state.js): the AES key itself (the blocks to come need it), the
-    // chaining value, the held-back bytes.
+    // State export (runtime/state.js): u8 key length, the key, the chaining value, u8 pending
+    // bytes (0 only before any: then the chaining value is zero), those bytes.
     _saveState(w) {
       w.int(this._key.length, 1).bytes(this._key).bytes(this._x).int(this._bufLen, 1).bytes(this._buf.subarray(0, this._bufLen));
     }
     _loadState(r) {
       const n = r.int(1, 32, 'key length');
-      if (!AES_KEYS.includes(n)) r.fail(`key length ${n}`);
+      if (!AES_KEYS.includes(n)) r.fail(`key length ${n} is not 16, 24 or 32`);
       this._key = r.bytes(n).slice();
       this._x.set(r.bytes(B));
-      this._buf.set(r.bytes((this._bufLen = r.int(1, B, 'held-back bytes'))));
+      const p = r.int(1, B, 'pending bytes');
+      let x = 0;
+      for (let i = 0; i < B; i++) x |= this._x[i];
+      if (p === 0 && x !== 0) r.fail('a chaining value before any message block');
+      this._buf.set(r.bytes(p));
+      this._bufLen = p;
     }
     _blank() {
       return new CmacStream({ key: this._key });
@@ -274,7 +283,7 @@ export function cmacMac(target, platform = 'unknown') {
     name, module: 'aes', platform, blockLen: B, outputLen: B, canXOF: false, oid: null,
     dkLen: null,
     keyed: true,
-    options: { key: aesKeyOption(name) },
+    options: { key: cmacKeyOption },
     params: () => ({ key: null }),
     run(msg, list, params, _dkLen, dst, pos) {
       const parts = msg !== null ? [msg] : list;
@@ -467,7 +476,7 @@ export function aessivCipher(target, platform = 'unknown') {
         ctr(S.expand(k2), q, src.subarray(B), p);
         s2v(S.expand(k1), st.params, [p], n, t);
       });
-      if (!equalAt(t, 0, v, 0, B)) throw new Error(`${name}: invalid tag (the ciphertext, AAD or key is wrong): nothing was decrypted`);
+      if (!equalAt(t, 0, v, 0, B)) throw authError(name);
       dst.set(p);
     } finally {
       p.fill(0);
@@ -476,32 +485,7 @@ export function aessivCipher(target, platform = 'unknown') {
     }
   }
   const run = (st, encrypting, src, dst) => (encrypting ? encrypt(st, src, dst) : decrypt(st, src, dst));
-  const outputLength = (encrypting, n) => {
-    if (encrypting) return n + B;
-    if (n < B) throw new RangeError(`"data" must be at least ${B} bytes (the tag), got ${n}`);
-    return n - B;
-  };
-  return makeCipher({
-    name,
-    platform,
-    blockSize: B,
-    nonceLength: 0,
-    tagLength: B,
-    varSizeNonce: false,
-    keyLengths: [32, 48, 64],
-    noNonce: true, // deterministic (misuse-resistant): no nonce-reuse guard
-    aadList: true,
-    // aessiv(key, ...AAD): each a Uint8Array, at most 126 (with the message, S2V's limit of 127).
-    third(list) {
-      if (list.length > SIV_MAX_AAD) throw new RangeError(`"AAD" must have at most ${SIV_MAX_AAD} items for ${name}, got ${list.length}`);
-      return list.map((a, i) => bytesArg(a, `AAD[${i}]`).slice());
-    },
-    outputLength,
-    run,
-    stream: (st, encrypting) => new WholeStream(run, st, encrypting, outputLength, true, name),
-    asyncWhole: () => true,
-    instance: I,
-  });
+  return makeCipher({ ...aesModeSpec(name, run), platform, instance: I });
 }
 
 // ---- AES key wrap: aeskw (RFC 3394), aeskwp (RFC 5649) ------------------------------------------
@@ -622,7 +606,7 @@ export function aeskwCipher(padded, target, platform = 'unknown') {
         bad |= (over < 0) | (over > 7);
         for (let k = 1; k < 8; k++) bad |= w[8 + n8 - k] & -(k <= over);
       }
-      if (bad !== 0) throw new Error(`${name}: integrity check failed (the wrapped key or the key-encryption key is wrong): nothing was unwrapped`);
+      if (bad !== 0) throw authError(name);
       dst.set(w.subarray(8, 8 + m));
       return m === dst.length ? dst : dst.subarray(0, m);
     } finally {
@@ -630,37 +614,70 @@ export function aeskwCipher(padded, target, platform = 'unknown') {
     }
   }
   const run = (st, encrypting, src, dst) => (encrypting ? encrypt(st, src, dst) : decrypt(st, src, dst));
-  const outputLength = (encrypting, n) => {
-    if (padded) {
-      if (encrypting) {
-        if (n === 0 || n >= POW32) throw new RangeError(`"data" must have length 1 to 2^32 - 1 for ${name}, got ${n}`);
-        return 8 + Math.ceil(n / 8) * 8;
+  return makeCipher({ ...aesModeSpec(name, run), platform, instance: I });
+}
+
+// ---- What every backend of aessiv, aeskw and aeskwp shares (ours above, runtime/noble.js) -----
+/** The error of a failed SIV tag or key-unwrap integrity check (nothing was released). */
+export const authError = (name) =>
+  name === 'aessiv'
+    ? new Error(`${name}: invalid tag (the ciphertext, AAD or key is wrong): nothing was decrypted`)
+    : new Error(`${name}: integrity check failed (the wrapped key or the key-encryption key is wrong): nothing was unwrapped`);
+
+/**
+ * The cipher spec of `name` ('aessiv', 'aeskw', 'aeskwp') over the backend's `run` (the one-shot
+ * operation of makeCipher's spec), for makeCipher without `platform` and `instance`: lengths,
+ * argument checks and errors, streams.
+ */
+export function aesModeSpec(name, run) {
+  const siv = name === 'aessiv';
+  const padded = name === 'aeskwp';
+  const outputLength = siv
+    ? (encrypting, n) => {
+        if (encrypting) return n + B;
+        if (n < B) throw new RangeError(`"data" must be at least ${B} bytes (the tag), got ${n}`);
+        return n - B;
       }
-      if (n % 8 !== 0 || n < 16) throw new RangeError(`"data" must be a multiple of 8 bytes, at least 16, for ${name} decryption, got length ${n}`);
-      return n - 8; // at most: the length is known after unwrapping
-    }
-    if (encrypting) {
-      if (n % 8 !== 0 || n < 16) throw new RangeError(`"data" must be a multiple of 8 bytes, at least 16, for ${name} (RFC 3394; aeskwp wraps other lengths), got length ${n}`);
-      return n + 8;
-    }
-    if (n % 8 !== 0 || n < 24) throw new RangeError(`"data" must be a multiple of 8 bytes, at least 24, for ${name} decryption, got length ${n}`);
-    return n - 8;
-  };
-  return makeCipher({
+    : padded
+      ? (encrypting, n) => {
+          if (encrypting) {
+            if (n === 0 || n >= POW32) throw new RangeError(`"data" must have length 1 to 2^32 - 1 for ${name}, got ${n}`);
+            return 8 + Math.ceil(n / 8) * 8;
+          }
+          if (n % 8 !== 0 || n < 16) throw new RangeError(`"data" must be a multiple of 8 bytes, at least 16, for ${name} decryption, got length ${n}`);
+          return n - 8; // at most: the length is known after unwrapping
+        }
+      : (encrypting, n) => {
+          if (encrypting) {
+            if (n % 8 !== 0 || n < 16) throw new RangeError(`"data" must be a multiple of 8 bytes, at least 16, for ${name} (RFC 3394; aeskwp wraps other lengths), got length ${n}`);
+            return n + 8;
+          }
+          if (n % 8 !== 0 || n < 24) throw new RangeError(`"data" must be a multiple of 8 bytes, at least 24, for ${name} decryption, got length ${n}`);
+          return n - 8;
+        };
+  const spec = {
     name,
-    platform,
-    blockSize: 8,
+    blockSize: siv ? B : 8,
     nonceLength: 0,
-    tagLength: 0,
+    tagLength: siv ? B : 0,
     varSizeNonce: false,
-    keyLengths: AES_KEYS,
-    noNonce: true, // deterministic: aeskw(kek), no nonce-reuse guard
-    options: null,
-    params: () => null,
+    keyLengths: siv ? [32, 48, 64] : AES_KEYS,
+    noNonce: true, // deterministic: no nonce to protect, no nonce-reuse guard
     outputLength,
     run,
-    stream: (st, encrypting) => new WholeStream(run, st, encrypting, outputLength, false, name),
+    stream: (st, encrypting) => new WholeStream(run, st, encrypting, outputLength, siv, name),
     asyncWhole: () => true,
-    instance: I,
-  });
+  };
+  if (siv) {
+    spec.aadList = true;
+    // aessiv(key, ...AAD): each a Uint8Array, at most 126 (with the message, S2V's limit of 127).
+    spec.third = (list) => {
+      if (list.length > SIV_MAX_AAD) throw new RangeError(`"AAD" must have at most ${SIV_MAX_AAD} items for ${name}, got ${list.length}`);
+      return list.map((a, i) => bytesArg(a, `AAD[${i}]`).slice());
+    };
+  } else {
+    spec.options = null;
+    spec.params = () => null;
+  }
+  return spec;
 }

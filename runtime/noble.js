@@ -15,6 +15,7 @@ import { scryptOptions } from './scrypt.js';
 import { aeadOutputLength, aeadThird } from './aead.js';
 import { blockOutputLength, disablePaddingOption } from './aes.js';
 import { counterOption } from './arx.js';
+import { aesModeSpec, authError } from './aesmodes.js';
 
 const PLATFORM = 'noble';
 const NO_MEMORY = { memory: () => new Uint8Array(0) }; // no kernel memory (memoryForTests)
@@ -447,4 +448,27 @@ export function nobleAes(mode, fn) {
     stream: (st, encrypting) => (mode === 'ctr' ? new CtrStream(st) : new WholeStream(st, encrypting)),
     instance: NO_MEMORY,
   });
+}
+
+/**
+ * aessiv, aeskw or aeskwp (`name`) over noble's function of the same name: our lengths, checks,
+ * errors and streams (runtime/aesmodes.js aesModeSpec); noble's failed tag or integrity check
+ * becomes our error. The result is written to the caller's buffer only after noble returned it.
+ */
+export function nobleAesMode(name, fn) {
+  function run(st, encrypting, src, dst) {
+    const c = name === 'aessiv' ? fn(st.key, ...st.params) : fn(st.key);
+    let r;
+    try {
+      r = encrypting ? c.encrypt(src) : c.decrypt(src);
+    } catch (e) {
+      if (!encrypting && e instanceof Error && /tag|integrity/i.test(e.message)) throw authError(name);
+      throw e;
+    }
+    dst.set(r);
+    const n = r.length;
+    r.fill(0);
+    return n === dst.length ? undefined : dst.subarray(0, n);
+  }
+  return makeCipher({ ...aesModeSpec(name, run), platform: PLATFORM, instance: NO_MEMORY });
 }

@@ -9,3 +9,5 @@ export { shake128, shake256, shake128_32, shake256_64, blake224, blake256, blake
 export { scrypt, pbkdf2, argon2d, argon2i, argon2id, poly1305 } from './hashes.js';
 export { salsa20, xsalsa20, chacha20, chacha20orig, xchacha20, chacha8, chacha12, ecb, cbc, ctr, cfb } from './hashes.js';
 export { chacha20poly1305, xchacha20poly1305, xsalsa20poly1305, secretbox } from './hashes.js';
+export { cmac, aessiv, aeskw, aeskwp } from './hashes.js';
+export type { SivCipher, KeyWrapCipher } from './ciphers.js';

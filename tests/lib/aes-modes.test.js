@@ -154,6 +154,40 @@ forEachBackend(test, backends, 'AES modes', (b) => {
   });
 });
 
+test('cmac: stream states move between backends (state.js), and bad ones are refused', async () => {
+  const { exportState, importState } = await import('../../state.js');
+  const rng = makeRng(SEED, 2903);
+  const loaded = backends.filter((x) => x.hashes !== null);
+  for (const from of loaded)
+    for (const to of loaded)
+      for (const len of [0, 5, 16, 17, 100]) {
+        const key = rng.bytes(KEYS[rng.int(3)]), a = rng.bytes(len), c = rng.bytes(rng.int(50));
+        const st = exportState(from.hashes.cmac.create(key).update(a));
+        const tag = importState(to.hashes.cmac, st).update(c).digest();
+        assert.equal(hex(tag), hex(nobleAes.cmac(new Uint8Array([...a, ...c]), key)), `${from.name} -> ${to.name}, ${len} bytes`);
+        assert.equal(hex(st), hex(exportState(to.hashes.cmac.create(key).update(a))), 'the same bytes on every backend');
+      }
+  const h = loaded[0].hashes;
+  const st = exportState(h.cmac.create(new Uint8Array(16)));
+  const at = 19 + 4; // the fields: key length, key, chaining value, pending bytes
+  const reseal = (edit) => {
+    const b = st.slice();
+    edit(b);
+    let c = -1;
+    for (let i = 0; i < b.length - 4; i++) {
+      c ^= b[i];
+      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+    }
+    new DataView(b.buffer).setUint32(b.length - 4, ~c >>> 0, true);
+    return b;
+  };
+  importState(h.cmac, reseal(() => {})).digest();
+  assert.throws(() => importState(h.cmac, reseal((b) => { b[at] = 15; })), { name: 'RangeError', message: /"state" is corrupt/ });
+  assert.throws(() => importState(h.cmac, reseal((b) => { b[at + 17] = 1; })), { name: 'RangeError', message: /a chaining value before any message block/ });
+  assert.throws(() => importState(h.cmac, reseal((b) => { b[at + 33] = 17; })), { name: 'RangeError', message: /pending bytes 17 is out of range/ });
+  assert.throws(() => importState(h.poly1305, st), { name: 'TypeError', message: /"state" is a state of "cmac"/ });
+});
+
 test('backends agree with each other (cmac)', { skip: COMPARES_BACKENDS }, () => {
   const rng = makeRng(SEED, 2900);
   const loaded = backends.filter((x) => x.hashes !== null);
