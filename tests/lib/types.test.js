@@ -37,7 +37,9 @@ test('every entry point exports exactly the declared names', async () => {
   assert.deepEqual(Object.keys(index).sort(), [...hashes, ...declared('index.d.ts')].sort(), 'index.js');
   const utils = await import(join(repoRoot, 'utils.js'));
   assert.deepEqual(Object.keys(utils).sort(), declared('utils.d.ts'), 'utils.js');
-  for (const entry of ['hmac', 'hkdf', 'kdf', 'workers', 'platform']) {
+  const noble = await import(join(repoRoot, 'noble.js'));
+  assert.deepEqual(Object.keys(noble).sort(), declared('noble.d.ts'), 'noble.js');
+  for (const entry of ['hmac', 'hkdf', 'kdf', 'workers', 'state', 'platform']) {
     const mod = await import(join(repoRoot, `${entry}.js`));
     assert.deepEqual(Object.keys(mod).sort(), declared(`${entry}.d.ts`), `${entry}.js`);
   }
