@@ -31,6 +31,8 @@ test('npm pack: LICENSE, README.md, package.json, entries, types and documents; 
   for (const f of shipped) assert.doesNotMatch(f, /^(tests|compiler|modules|build|node_modules|tools\/(?!wasm-files\.mjs))\//, `the tarball has ${f}`);
   assert.ok(!shipped.has('docs/notes.md'), 'the working notes are not shipped');
   const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  for (const [sub, target] of Object.entries(pkg.exports))
+    for (const file of Object.values(target)) assert.ok(shipped.has(file.replace(/^\.\//, '')), `exports["${sub}"]: ${file} is in the tarball`);
   assert.equal(pkg.license, 'MIT');
   assert.match(readFileSync(path.join(repoRoot, 'LICENSE'), 'utf8'), /^MIT License\n/);
   assert.equal(pkg.engines.node, '>=20.19');
@@ -67,6 +69,27 @@ console.log(JSON.stringify([backend(), bytesToHex(sha256(utf8ToBytes('abc'))), b
 `,
   );
   assert.deepEqual(JSON.parse(run(process.execPath, ['esm.js'], { cwd: app })), ['wasm', abcHex, abcHex, 32, 'function', null]);
+});
+
+test('installed offline into a fresh project: every subpath of exports imports (noble.js: with its optional peers only)', () => {
+  const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  const subpaths = Object.keys(pkg.exports).map((k) => (k === '.' ? 'awasmc-noble' : `awasmc-noble/${k.slice(2)}`));
+  writeFileSync(
+    path.join(app, 'subpaths.js'),
+    `const out = {};
+for (const s of ${JSON.stringify(subpaths)}) {
+  try { out[s] = Object.keys(await import(s)).length; } catch (e) { out[s] = e.code || e.name; }
+}
+console.log(JSON.stringify(out));
+`,
+  );
+  const out = JSON.parse(run(process.execPath, ['subpaths.js'], { cwd: app }));
+  for (const [s, n] of Object.entries(out)) {
+    // noble.js runs over @noble/hashes and @noble/ciphers, optional peer dependencies a fresh
+    // project does not have.
+    if (s === 'awasmc-noble/noble.js' && n === 'ERR_MODULE_NOT_FOUND') continue;
+    assert.ok(typeof n === 'number' && n > 0, `${s}: ${n}`);
+  }
 });
 
 test('installed offline into a fresh project: require() from CommonJS', () => {
