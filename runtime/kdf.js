@@ -149,6 +149,12 @@ export async function runAsync(job, o, first) {
   return r.value;
 }
 
+/**
+ * The identity of a KDF (`getDefinition()`), the same on every backend: what stub.js's install()
+ * checks an implementation against.
+ */
+export const kdfDefinition = (name) => Object.freeze({ module: 'kdf', name });
+
 // ---- PBKDF2
 
 /**
@@ -392,5 +398,7 @@ export function pbkdf2With(kernels) {
     return derive;
   };
   kernelsOf.set(pbkdf2, byName);
+  const definition = kdfDefinition('pbkdf2');
+  pbkdf2.getDefinition = () => definition;
   return pbkdf2;
 }

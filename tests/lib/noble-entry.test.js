@@ -10,7 +10,7 @@ import * as W from '../../index.js';
 import { SEED, hex, makeRng, randomSplit } from './_helpers.js';
 
 const rng = makeRng(SEED, 31);
-const HASHES = Object.keys(J).filter((n) => typeof J[n].getDefinition === 'function');
+const HASHES = Object.keys(J).filter((n) => typeof J[n].outputLen === 'number');
 const CIPHERS = Object.keys(J).filter((n) => typeof J[n].blockSize === 'number');
 const KDFS = ['pbkdf2', 'scrypt', 'argon2d', 'argon2i', 'argon2id'];
 
@@ -71,8 +71,11 @@ test('noble.js exports every name of index.js that noble has (all but ofb), with
     assert.equal(N[n].oid === undefined ? undefined : hex(N[n].oid), J[n].oid === undefined ? undefined : hex(J[n].oid), `${n}.oid`);
     assert.equal(N[n].getPlatform(), 'noble');
   }
-  for (const n of CIPHERS.filter((c) => c in N))
+  for (const n of CIPHERS.filter((c) => c in N)) {
     for (const p of ['blockSize', 'nonceLength', 'tagLength', 'varSizeNonce']) assert.equal(N[n][p], J[n][p], `${n}.${p}`);
+    assert.deepEqual(N[n].getDefinition(), J[n].getDefinition(), n);
+  }
+  for (const n of [...KDFS, 'secretbox']) assert.deepEqual(N[n].getDefinition(), J[n].getDefinition(), n);
 });
 
 test(`every hash: the same outputs as js.js in every form, with random options (TEST_SEED=${SEED})`, async () => {
