@@ -305,7 +305,7 @@ function* streamIterations(keyed, U, T, iters, ctl, total) {
   }
 }
 
-const PBKDF2_FIELDS = (outputLen) => ({
+export const PBKDF2_FIELDS = (outputLen) => ({
   c: [(v, arg) => intOption(v, arg, 1, Number.MAX_SAFE_INTEGER, 'an integer >= 1'), undefined],
   dkLen: [(v, arg) => intOption(v, arg, 1, Math.min((2 ** 32 - 1) * outputLen, 2 ** 31), `an integer from 1 to ${Math.min((2 ** 32 - 1) * outputLen, 2 ** 31)}`), 32],
 });

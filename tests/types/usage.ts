@@ -140,3 +140,14 @@ const sd: Uint8Array = stubSha256(msg);
 const which: Record<string, string> = installed();
 // @ts-expect-error onlyMissing is a boolean
 install(jsBackend, { onlyMissing: 1 });
+
+// webcrypto.js: async only; its hashes go where ours do (hmac.js, and stub.js's install).
+import * as wc from 'awasmc-noble/webcrypto.js';
+const wsup: boolean = wc.isSupported();
+const wd: Promise<Uint8Array> = wc.sha256.async(msg, { out: new Uint8Array(32) });
+const wh: Promise<Uint8Array> = wc.hmac.async(wc.sha512, msg, msg);
+const wk: Promise<Uint8Array> = wc.pbkdf2(wc.sha256).async('pw', 'salt', { c: 1000, dkLen: 16 });
+const wg: Promise<Uint8Array> = wc.gcm(new Uint8Array(16), new Uint8Array(12), msg).encrypt.async(msg);
+install(wc, { onlyMissing: true });
+// @ts-expect-error the sync form never returns
+const wsync: Uint8Array = wc.sha256(msg).length;
