@@ -1,4 +1,4 @@
-// Entry point `stub.js`: every name of index.js as a stub that throws until an implementation is
+// Entry point `stub.js`: every algorithm of index.js (all its names but backend()) as a stub that throws until an implementation is
 // installed, so that a library can import its algorithms from here and leave the choice of the
 // backend (wasm, wasm_threads, js, runtime, noble, webcrypto) to the application:
 //
@@ -26,8 +26,10 @@ const ALGORITHMS = /* @__PURE__ */ (() => {
   add('blake2', 'blake2b blake2s');
   add('blake3', 'blake3');
   add('chacha', 'poly1305');
+  add('ghash', 'ghash polyval');
+  add('aes', 'cmac');
   add('kdf', 'pbkdf2 scrypt argon2d argon2i argon2id');
-  add('cipher', 'salsa20 xsalsa20 chacha20 chacha20orig xchacha20 chacha8 chacha12 chacha20poly1305 xchacha20poly1305 xsalsa20poly1305 secretbox ecb cbc ctr cfb ofb');
+  add('cipher', 'salsa20 xsalsa20 chacha20 chacha20orig xchacha20 chacha8 chacha12 chacha20poly1305 xchacha20poly1305 xsalsa20poly1305 secretbox ecb cbc ctr cfb ofb gcm gcmsiv aessiv aeskw aeskwp');
   return t;
 })();
 
@@ -179,6 +181,14 @@ export let cbc = /* @__PURE__ */ stub('cbc');
 export let ctr = /* @__PURE__ */ stub('ctr');
 export let cfb = /* @__PURE__ */ stub('cfb');
 export let ofb = /* @__PURE__ */ stub('ofb');
+export let ghash = /* @__PURE__ */ stub('ghash');
+export let polyval = /* @__PURE__ */ stub('polyval');
+export let cmac = /* @__PURE__ */ stub('cmac');
+export let gcm = /* @__PURE__ */ stub('gcm');
+export let gcmsiv = /* @__PURE__ */ stub('gcmsiv');
+export let aessiv = /* @__PURE__ */ stub('aessiv');
+export let aeskw = /* @__PURE__ */ stub('aeskw');
+export let aeskwp = /* @__PURE__ */ stub('aeskwp');
 
 // The exported binding of `name` set to f (ES modules' live bindings).
 function bind(name, f) {
@@ -235,6 +245,14 @@ function bind(name, f) {
     case 'ctr': ctr = f; break;
     case 'cfb': cfb = f; break;
     case 'ofb': ofb = f; break;
+    case 'ghash': ghash = f; break;
+    case 'polyval': polyval = f; break;
+    case 'cmac': cmac = f; break;
+    case 'gcm': gcm = f; break;
+    case 'gcmsiv': gcmsiv = f; break;
+    case 'aessiv': aessiv = f; break;
+    case 'aeskw': aeskw = f; break;
+    case 'aeskwp': aeskwp = f; break;
     default: throw new Error(`stub.js: no binding for ${name}`);
   }
 }

@@ -219,6 +219,34 @@ export function blake2Hash(kind, target, platform = 'unknown') {
         leave();
       }
     }
+    // State export (runtime/state.js): h (MAX bytes) and the byte counter, computed from the
+    // parameters before the first compression (so neither key length, salt nor personalization
+    // is kept), then the held-back bytes.
+    _saveState(w) {
+      let s = this._state;
+      const fresh = s === null;
+      if (fresh) {
+        enter();
+        try {
+          this._start();
+          s = mem.slice(S, S + STATE_BYTES);
+        } finally {
+          leave();
+        }
+      }
+      w.bytes(s.subarray(0, MAX), fresh).bytes(s.subarray(64, 72)).int(this._bufLen, 1).bytes(this._buf.subarray(0, this._bufLen));
+    }
+    _loadState(r) {
+      const s = new Uint8Array(STATE_BYTES);
+      s.set(r.bytes(MAX));
+      const t = r.int(8, Number.MAX_SAFE_INTEGER, 'counter');
+      const n = r.int(1, B, 'buffered bytes');
+      if (t % B !== 0 || (t > 0 && n === 0)) r.fail(`counter ${t} with ${n} bytes held back`);
+      new DataView(s.buffer).setUint32(64, t % 2 ** 32, true);
+      new DataView(s.buffer).setUint32(68, t / 2 ** 32, true);
+      this._state = s;
+      this._buf.set(r.bytes((this._bufLen = n)));
+    }
     // Only for _cloneInto, which copies everything into it: once absorbed, the key is known
     // only through the state, so a "same parameters" stream is this one's copy.
     _blank() {

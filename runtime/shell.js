@@ -107,7 +107,7 @@ export class Instance {
       this.fail('target.instantiate() returned no { mem, fns } with the functions needed');
     this.mem32 = m.byteOffset % 4 === 0 ? new Int32Array(m.buffer, m.byteOffset, m.length >> 2) : null;
     this.fns = inst.fns;
-    this.memoryObject = inst.memory instanceof WebAssembly.Memory ? inst.memory : null;
+    this.memoryObject = typeof WebAssembly === 'object' && inst.memory instanceof WebAssembly.Memory ? inst.memory : null; // no WebAssembly global under node --jitless
     this.mem = m;
   }
   /**

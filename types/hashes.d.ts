@@ -227,8 +227,11 @@ export declare const argon2id: Argon2;
 
 // The ciphers (types/ciphers.d.ts).
 export { salsa20, xsalsa20, chacha20, chacha20orig, xchacha20, chacha8, chacha12, ecb, cbc, ctr, cfb, ofb } from './ciphers.js';
+export { aessiv, aeskw, aeskwp } from './ciphers.js';
 export { chacha20poly1305, xchacha20poly1305, xsalsa20poly1305, secretbox } from './ciphers.js';
-export type { Aead, CipherFinish, CipherInstance, CipherMethod, CipherStream, NaclAead, Secretbox, StreamCipher, StreamCipherOpts, BlockModeOpts, EcbCipher, CbcCipher, IvCipher } from './ciphers.js';
+export { gcm, gcmsiv } from './ciphers.js';
+export type { SivCipher, KeyWrapCipher } from './ciphers.js';
+export type { Aead, CipherFinish, CipherInstance, CipherMethod, CipherStream, NaclAead, Secretbox, StreamCipher, StreamCipherOpts, BlockModeOpts, EcbCipher, CbcCipher, IvCipher, GcmCipher, GcmOpts } from './ciphers.js';
 /** A MAC's key: the key itself, or options with `key` (and the hash options). */
 export type MacKey<O = {}> = Uint8Array | ({ key: Uint8Array } & O);
 /** A MAC with the hash shape: every form takes the key where a hash takes its options. */
@@ -252,3 +255,9 @@ export interface Mac {
 }
 /** Poly1305 (RFC 8439 §2.5): a one-time authenticator, a 32-byte key (never reuse it), a 16-byte tag. */
 export declare const poly1305: Mac;
+/** GHASH (NIST SP 800-38D): GCM's polynomial MAC, a 16-byte key (the hash key H), a 16-byte result; a final partial block is zero-padded. */
+export declare const ghash: Mac;
+/** POLYVAL (RFC 8452): GCM-SIV's polynomial MAC, a 16-byte key, a 16-byte result; a final partial block is zero-padded. */
+export declare const polyval: Mac;
+/** AES-CMAC (RFC 4493): a 16-, 24- or 32-byte AES key (AES-128/192/256), a 16-byte tag. */
+export declare const cmac: Mac;

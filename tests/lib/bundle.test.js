@@ -25,3 +25,17 @@ for (const entry of ['wasm', 'wasm_threads', 'js', 'runtime']) {
     for (const k of b3) assert.match(k, /^blake3(_|$)/, `${entry}: a blake3 import carries ${k}`);
   });
 }
+
+// The package root (index.js) picks wasm.js's or js.js's function per name (docs/api.md, "Where
+// wasm is refused"): a sha256 import carries SHA-256's kernels of both backends and nothing else,
+// and stays within half again the wasm entry's size (gzipped; the js kernels are the difference).
+test('index.js: a sha256 import bundles SHA-256 only, of both backends, at most 1.5x the wasm entry', async (t) => {
+  const { gzipSync } = await import('node:zlib');
+  const index = await bundle('index', 'sha256');
+  const wasm = await bundle('wasm', 'sha256');
+  for (const k of kernels(index)) assert.match(k, /^sha256(_|$)/, `index: a sha256 import carries ${k}`);
+  assert.ok(/wasm:"AGFz/.test(index) && /data:\[/.test(index) && !/data:\[/.test(wasm), 'index: both the wasm and the js kernels are there');
+  const [gi, gw] = [index, wasm].map((s) => gzipSync(s, { level: 9 }).length);
+  t.diagnostic(`sha256 import, gzipped: index.js ${gi} bytes, wasm.js ${gw} bytes`);
+  assert.ok(gi <= 1.5 * gw, `index.js ${gi} bytes > 1.5 x wasm.js ${gw} bytes`);
+});

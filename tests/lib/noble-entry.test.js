@@ -10,8 +10,10 @@ import * as W from '../../index.js';
 import { SEED, hex, makeRng, randomSplit } from './_helpers.js';
 
 const rng = makeRng(SEED, 31);
-const HASHES = Object.keys(J).filter((n) => typeof J[n].outputLen === 'number');
-const CIPHERS = Object.keys(J).filter((n) => typeof J[n].blockSize === 'number');
+// Names that landed after noble.js and have no adapter in it yet (docs/notes.md, 2026-12-02 (lead)).
+const PENDING = ['gcm', 'gcmsiv', 'ghash', 'polyval', 'cmac', 'aessiv', 'aeskw', 'aeskwp'];
+const HASHES = Object.keys(J).filter((n) => typeof J[n].outputLen === 'number' && !PENDING.includes(n));
+const CIPHERS = Object.keys(J).filter((n) => typeof J[n].blockSize === 'number' && !PENDING.includes(n));
 const KDFS = ['pbkdf2', 'scrypt', 'argon2d', 'argon2i', 'argon2id'];
 
 /** Both throw, with the same error class and message. */
@@ -63,7 +65,7 @@ function optsFor(name) {
 }
 
 test('noble.js exports every name of index.js that noble has (all but ofb), with the same definitions', () => {
-  const want = Object.keys(W).filter((n) => n !== 'ofb').sort();
+  const want = Object.keys(W).filter((n) => n !== 'ofb' && n !== 'backend' && !PENDING.includes(n)).sort();
   assert.deepEqual(Object.keys(N).sort(), want);
   for (const n of HASHES) {
     assert.deepEqual(N[n].getDefinition(), J[n].getDefinition(), n);

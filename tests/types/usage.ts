@@ -124,6 +124,31 @@ const ptags: Promise<Uint8Array[]> = poly1305.parallel.async([msg], { key: msg, 
 // @ts-expect-error a MAC needs its key
 poly1305(msg);
 
+// state.js: export a stream's state, resume it on another backend
+import { exportState, importState, importHmacState } from 'awasmc-noble/state.js';
+import { sha256 as jsSha256 } from 'awasmc-noble/js.js';
+const saved: Uint8Array = exportState(sha256.create().update(msg));
+const resumed: Uint8Array = importState(jsSha256, saved).update(msg).digest();
+const hsaved: Uint8Array = exportState(hmac.create(sha256, key));
+const hresumed: Uint8Array = importHmacState(jsSha256, hsaved).digest();
+// @ts-expect-error the state is bytes
+importState(sha256, 'state');
+// AES-CMAC (types/hashes.d.ts): the same MAC shape.
+import { cmac } from 'awasmc-noble';
+const ctag: Uint8Array = cmac(msg, new Uint8Array(16));
+const cstream: Uint8Array = cmac.create({ key: new Uint8Array(32) }).update(msg).digest();
+// @ts-expect-error a MAC needs its key
+cmac(msg);
+void [ctag, cstream];
+// The package root's backend (wasm, or js where wasm is refused) and platform.js.
+import { backend } from 'awasmc-noble';
+import { wasmRefused, useWasmModules } from 'awasmc-noble/platform.js';
+const which: 'wasm' | 'js' = backend();
+const refused: Error | null = wasmRefused();
+useWasmModules(new Map());
+// @ts-expect-error: modules are given by name
+useWasmModules([1]);
+void which, refused;
 // noble.js: the same names and shapes (all but ofb), over @noble/hashes and @noble/ciphers.
 import { sha256 as nobleSha256, blake2b as nobleBlake2b, chacha20poly1305 as nobleAead } from 'awasmc-noble/noble.js';
 const nd: Uint8Array = nobleSha256(msg, { out: new Uint8Array(32) });
@@ -137,7 +162,7 @@ import { sha256 as stubSha256, install, installed } from 'awasmc-noble/stub.js';
 import * as jsBackend from 'awasmc-noble/js.js';
 const names: string[] = install(jsBackend, { onlyMissing: true });
 const sd: Uint8Array = stubSha256(msg);
-const which: Record<string, string> = installed();
+const whichInstalled: Record<string, string> = installed();
 // @ts-expect-error onlyMissing is a boolean
 install(jsBackend, { onlyMissing: 1 });
 
