@@ -9,23 +9,24 @@
 // reads blocks (and keeps its accumulator) through big-endian words, and its key once through
 // mulX; polyval_blocks reads little-endian words. Both run the same dot().
 //
-// The carry-less product comes from integer multiplies "with holes": a 32-bit operand split into
-// four parts, each keeping every fourth bit (masks 0x11111111 << k). The integer product of two
-// such parts has its bits at positions of one residue mod 4, each the sum of at most 8 one-bit
-// products; a sum of at most 8 needs 4 bits, so its carries land in the three positions above it
-// that belong to the other residues and never reach the next position of its own. Sixteen
-// products (mul32: u32 x u32 -> u64) XORed by residue and masked give the 64-bit carry-less
-// product of two 32-bit words. Karatsuba twice makes 128 x 128 bits from nine of those (144
-// multiplies); the 256-bit product is reduced by folding its two low words up with P (a few
-// shifts: P's low 64 bits are 1, so adding w P clears word w).
+// The carry-less product comes from integer multiplies "with holes": an operand split into four
+// parts, each keeping every fourth bit (masks 0x11111111 << k). The integer product of two such
+// parts has its bits at positions of one residue mod 4, each the sum of at most 8 one-bit
+// products (32-bit operands); a sum of at most 8 needs 4 bits, so its carries land in the three
+// positions above it that belong to the other residues and never reach the next position of its
+// own. Sixteen products XORed by residue and masked give the carry-less product (NARROW and
+// WIDE64 below: its low half, the high half from bit-reversed operands). Karatsuba makes
+// 128 x 128 bits from those; the 256-bit product is reduced by folding its two low words up with
+// P (a few shifts: P's low 64 bits are 1, so adding w P clears word w).
 //
 // Regions: `gh_key` (the 16 key bytes as given), `gh_acc` (the accumulator, in the MAC's own byte
 // order: the MAC's result when the last block is in), `data` (blocks). runtime/ghash.js zeroes
 // them after every call.
 //
-// Not vectorized yet: on wasm the multiplies are scalar i64.mul (mul32 of u32 operands needs no
-// masking there); u64x2 lanes (extmul) would pair them but need the operands gathered per lane.
-import { u8, u32, memory, fn, loop, mul32 } from 'awasm';
+// Not vectorized: on wasm the multiplies are scalar i64.mul; u64x2 lanes have no 64 x 64
+// multiply V8 makes short (i64x2.mul is emulated with three 32-bit products), and extmul
+// (32 x 32 -> 64) needs the operands gathered per lane (a shuffle per operand). Not measured.
+import { u8, u32, u64, memory, fn, loop, bswap } from 'awasm';
 
 const key = memory('gh_key', u8.array(16));
 const acc = memory('gh_acc', u8.array(16));
@@ -38,26 +39,66 @@ const BE = { read: (view, at) => [3, 2, 1, 0].map((k) => view.load(at + k)), wri
 const MASK32 = [0x11111111, 0x22222222, 0x44444444, 0x88888888];
 const MASK64 = [0x1111111111111111n, 0x2222222222222222n, 0x4444444444444444n, 0x8888888888888888n];
 const split = (x) => MASK32.map((m) => x & m);
-// The carry-less product of two 32-bit words given split(): a u64.
-const clmul32 = (xs, ys) =>
-  [0, 1, 2, 3]
-    .map((k) => [0, 1, 2, 3].map((i) => mul32(xs[i], ys[(k - i + 4) & 3])).reduce((a, b) => a ^ b) & MASK64[k])
-    .reduce((a, b) => a | b);
+// The carry-less product of two words, by their four classes: for class k, the XOR of the
+// products x_i y_(k-i), masked to class k. The operand form (`prep`) is applied to the key's side
+// once per call and to the data's side per block.
+//   NARROW (js, runtime): 32 x 32 bits. The low word from sixteen 32 x 32 -> 32 products
+//     (Math.imul: the column sums of the top positions overflow past bit 31 only), the high word
+//     the same on the bit-reversed operands, reversed back (the product of reversed operands is
+//     the reversed 63-bit product). The first version took the 64-bit products from mul32, whose
+//     float high word (mulhi_u) cost js ghash a fifth of its speed.
+//   WIDE64 (wasm): 64 x 64 bits, the same with i64.mul. 96 multiplies a block where 32 x 32
+//     pieces (mul32 -> one i64.mul each) took 144: 1.3x-1.45x the kernel's speed (measured).
+const xorAll = (list) => list.reduce((a, b) => a ^ b);
+const classes = (xs, ys, mul, masks) => [0, 1, 2, 3].map((k) => xorAll([0, 1, 2, 3].map((i) => mul(xs[i], ys[(k - i + 4) & 3]))) & masks[k]).reduce((a, b) => a | b);
+const swapBits = (x, n, m) => ((x >>> n) & m) | ((x & m) << n);
+const rev32 = (x) => swapBits(swapBits(swapBits(bswap(x), 4, 0x0f0f0f0f), 2, 0x33333333), 1, 0x55555555);
+// Operands travel as { v, r }: a value and its bit reversal. Reversal is linear, so Karatsuba's
+// sums of words take their reversals as the same sums: four rev32 a block, not one per product.
+const word = (v) => ({ v, r: rev32(v) });
+const xorWords = (p, q) => ({ v: p.v ^ q.v, r: p.r ^ q.r });
+const NARROW = {
+  prep: (x) => ({ n: split(x.v), r: split(x.r) }),
+  clmul32: (xs, ys) => {
+    const lo = classes(xs.n, ys.n, (a, b) => a * b, MASK32);
+    const hi = rev32(classes(xs.r, ys.r, (a, b) => a * b, MASK32)) >>> 1;
+    return u64(lo) | (u64(hi) << 32);
+  },
+};
+// WIDE64: a 64 x 64 product directly (four-bit holes in 64-bit operands: only the top column's
+// sum can reach 16, and its carry goes past bit 63): 32 multiplies where three 32 x 32 products
+// take 48.
+const split64 = (x) => MASK64.map((m) => x & m);
+const rev64 = (x) =>
+  swapBits(swapBits(swapBits(bswap(x), 4, 0x0f0f0f0f0f0f0f0fn), 2, 0x3333333333333333n), 1, 0x5555555555555555n);
+// (WIDE64 reverses its 64-bit operands itself: three rev64 measured as fast as four rev32 and
+// the joins; the unused reversals of word() are dead code.)
+const WIDE64 = {
+  prep: (x) => ({ n: split64(x.v), r: split64(rev64(x.v)) }),
+  clmul64: (xs, ys) => [classes(xs.n, ys.n, (a, b) => a * b, MASK64), rev64(classes(xs.r, ys.r, (a, b) => a * b, MASK64)) >>> 1],
+};
+// Two words as a u64 (the reversal of lo:hi is rev(hi):rev(lo)).
+const join64 = (lo, hi) => ({ v: u64(lo.v) | (u64(hi.v) << 32), r: u64(hi.r) | (u64(lo.r) << 32) });
 // 64 x 64 bits (two words each) by Karatsuba: the y side prepared once per key.
-const prep64 = ([y0, y1]) => [split(y0), split(y1), split(y0 ^ y1)];
-const clmul64 = ([x0, x1], Y) => {
-  const lo = clmul32(split(x0), Y[0]);
-  const hi = clmul32(split(x1), Y[1]);
-  const mid = clmul32(split(x0 ^ x1), Y[2]) ^ lo ^ hi;
+const prep64 = (C, [y0, y1]) => (C.clmul64 !== undefined ? C.prep(join64(y0, y1)) : [C.prep(y0), C.prep(y1), C.prep(xorWords(y0, y1))]);
+const clmul64 = (C, [x0, x1], Y) => {
+  if (C.clmul64 !== undefined) return C.clmul64(C.prep(join64(x0, x1)), Y);
+  const lo = C.clmul32(C.prep(x0), Y[0]);
+  const hi = C.clmul32(C.prep(x1), Y[1]);
+  const mid = C.clmul32(C.prep(xorWords(x0, x1)), Y[2]) ^ lo ^ hi;
   return [lo ^ (mid << 32), hi ^ (mid >>> 32)];
 };
-// The key's side of the 128 x 128 Karatsuba: 9 words, each split in four.
-const prep = (b) => [prep64([b[0], b[1]]), prep64([b[2], b[3]]), prep64([b[0] ^ b[2], b[1] ^ b[3]])];
+// The key's side of the 128 x 128 Karatsuba, prepared.
+const prep = (C, words) => {
+  const b = words.map(word);
+  return [prep64(C, [b[0], b[1]]), prep64(C, [b[2], b[3]]), prep64(C, [xorWords(b[0], b[2]), xorWords(b[1], b[3])])];
+};
 // dot(a, b) = a b x^-128 mod P, a as four words, b as prep(b).
-const dot = (a, B) => {
-  const L = clmul64([a[0], a[1]], B[0]);
-  const H = clmul64([a[2], a[3]], B[1]);
-  const M = clmul64([a[0] ^ a[2], a[1] ^ a[3]], B[2]);
+const dot = (C, words, B) => {
+  const a = words.map(word);
+  const L = clmul64(C, [a[0], a[1]], B[0]);
+  const H = clmul64(C, [a[2], a[3]], B[1]);
+  const M = clmul64(C, [xorWords(a[0], a[2]), xorWords(a[1], a[3])], B[2]);
   const c0 = L[0];
   const c1 = L[1] ^ M[0] ^ L[0] ^ H[0];
   const c2 = H[0] ^ M[1] ^ L[1] ^ H[1];
@@ -76,18 +117,22 @@ const mulX = (h) => {
 };
 
 // X_blocks(blocks): absorbs `blocks` 16-byte blocks of `data` into gh_acc with the key gh_key.
-const blocksKernel = (order, keyOf) =>
+const blocksKernel = (order, keyOf, C, options) =>
   fn([u32], (blocks) => {
     const kw = key.as(order === BE ? u32.be : u32);
     const view = data.as(order === BE ? u32.be : u32);
     const av = acc.as(order === BE ? u32.be : u32);
-    const B = prep(keyOf(order.read(kw, 0)));
+    const B = prep(C, keyOf(order.read(kw, 0)));
     let s = order.read(av, 0);
     loop(blocks, (i) => {
       const x = order.read(view, i * 4);
-      s = dot(s.map((v, k) => v ^ x[k]), B);
+      s = dot(C, s.map((v, k) => v ^ x[k]), B);
     });
     order.write(av, s);
-  });
-export const ghash_blocks = blocksKernel(BE, mulX);
-export const polyval_blocks = blocksKernel(LE, (h) => h);
+  }, options);
+const SIMD = { targets: ['wasm', 'wasm_threads'] };
+const SCALAR = { targets: ['js', 'runtime'] };
+export const ghash_blocks_wide = blocksKernel(BE, mulX, WIDE64, { ...SIMD, name: 'ghash_blocks' });
+export const ghash_blocks_narrow = blocksKernel(BE, mulX, NARROW, { ...SCALAR, name: 'ghash_blocks' });
+export const polyval_blocks_wide = blocksKernel(LE, (h) => h, WIDE64, { ...SIMD, name: 'polyval_blocks' });
+export const polyval_blocks_narrow = blocksKernel(LE, (h) => h, NARROW, { ...SCALAR, name: 'polyval_blocks' });

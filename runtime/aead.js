@@ -414,5 +414,6 @@ export function secretboxOf(xsalsa20poly1305) {
     const c = xsalsa20poly1305(key, nonce);
     return { seal: c.encrypt, open: c.decrypt };
   }
-  return Object.freeze(Object.assign(secretbox, { nonceLength: 24, tagLength: 16, getPlatform: xsalsa20poly1305.getPlatform }));
+  const definition = Object.freeze({ module: 'cipher', name: 'secretbox', nonceLength: 24, tagLength: 16 });
+  return Object.freeze(Object.assign(secretbox, { nonceLength: 24, tagLength: 16, getPlatform: xsalsa20poly1305.getPlatform, getDefinition: () => definition }));
 }

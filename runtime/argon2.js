@@ -13,7 +13,7 @@
 // The copies of strings (UTF-8), H0 and the tag's input are zeroed too. Options, inputs and the
 // sliced sync/async driver are runtime/kdf.js's, shared with the other KDFs.
 import { HeapInstance, heapLimit } from './heap.js';
-import { intOption, kdfInput, kdfOptions, runAsync, runSync, wipeAll } from './kdf.js';
+import { intOption, kdfDefinition, kdfInput, kdfOptions, runAsync, runSync, wipeAll } from './kdf.js';
 
 /** The three variants: `type` is y of RFC 9106 (0 Argon2d, 1 Argon2i, 2 Argon2id). */
 export const ARGON2D = Object.freeze({ name: 'argon2d', type: 0 });
@@ -316,6 +316,8 @@ export function argon2Kdf(kind, target, blake2b, platform = 'unknown') {
   Object.defineProperty(kdf, 'name', { value: name });
   Object.defineProperty(kdf.async, 'name', { value: 'async' });
   kdf.getPlatform = () => platform;
+  const definition = kdfDefinition(name);
+  kdf.getDefinition = () => definition;
   Object.freeze(kdf.async);
   shareds.set(kdf, shared);
   // What a pool worker runs: the kernel linked over the caller's shared memory (base 0: the

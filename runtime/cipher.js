@@ -288,7 +288,13 @@ export function makeCipher(spec) {
     return new CipherInstance(st);
   }
   Object.defineProperty(cipher, 'name', { value: name });
+  // The identity of the algorithm, the same on every backend (what stub.js's install() checks).
+  const definition = Object.freeze({
+    module: 'cipher', name, blockSize: spec.blockSize, nonceLength: spec.nonceLength, tagLength: spec.tagLength,
+    keyLengths: Object.freeze([...spec.keyLengths]),
+  });
   Object.assign(cipher, {
+    getDefinition: () => definition,
     blockSize: spec.blockSize,
     nonceLength: spec.nonceLength,
     tagLength: spec.tagLength,

@@ -14,9 +14,10 @@
 // the tag is wrong. Every kernel region used is zeroed in a `finally`; the hash key, J0's mask,
 // the derived keys and S live in JS arrays only during a call and are wiped after it.
 //
-// Streams (`.create()`) and `.async` run the whole message at once: a stream keeps its input in
-// JS (copies, wiped) and does the work in finish(); GCM-SIV cannot do otherwise (two passes), and
-// for GCM it keeps the rule "no plaintext before the tag is checked" simple.
+// GCM encryption streams (`.create()`, and `.async`, which yields between slices): each update()
+// returns its ciphertext. Decryption and GCM-SIV streams run the whole message at once: they keep
+// their input in JS (copies, wiped) and do the work in finish(), and their `.async` does not
+// yield: GCM-SIV needs two passes, and GCM decryption releases no plaintext before the tag.
 import { bytesArg, mustBe, typeName } from './checks.js';
 import { makeCipher } from './cipher.js';
 import { Instance } from './shell.js';
@@ -83,33 +84,42 @@ export function gcmCipher(kind, aesTarget, ghashTarget, platform = 'unknown') {
     f.aes_ecb_enc(nr, src.length >> 4);
     dst.set(mem.subarray(D, D + src.length));
   }
-  // The counter mode of the AEAD from the counter block `ctr0` over src into dst; `each(view)`
-  // sees every chunk of output while it is in the kernel memory.
-  function ctr(ctr0, src, dst, each) {
+  // The counter block `ctr0` advanced by k blocks, into aes_iv.
+  function setCounter(ctr0, k) {
+    mem.set(ctr0, IV);
+    if (siv) {
+      const c = (ctr0[0] | (ctr0[1] << 8) | (ctr0[2] << 16) | (ctr0[3] << 24)) + k;
+      mem[IV] = c;
+      mem[IV + 1] = c >>> 8;
+      mem[IV + 2] = c >>> 16;
+      mem[IV + 3] = c >>> 24;
+    } else {
+      const c = ((ctr0[12] << 24) | (ctr0[13] << 16) | (ctr0[14] << 8) | ctr0[15]) + k;
+      mem[IV + 12] = c >>> 24;
+      mem[IV + 13] = c >>> 16;
+      mem[IV + 14] = c >>> 8;
+      mem[IV + 15] = c;
+    }
+  }
+  // The counter mode of the AEAD from the counter block `ctr0`, `pos` bytes into its keystream,
+  // over src into dst; `each(view)` sees every chunk of output while it is in the kernel memory.
+  function ctr(ctr0, pos, src, dst, each) {
     const n = src.length;
-    for (let i = 0; i < n; i += DATA_BYTES) {
-      const take = Math.min(DATA_BYTES, n - i);
-      mem.set(ctr0, IV);
-      const k = i / BLOCK; // blocks before this chunk
-      if (siv) {
-        const c = (ctr0[0] | (ctr0[1] << 8) | (ctr0[2] << 16) | (ctr0[3] << 24)) + k;
-        mem[IV] = c;
-        mem[IV + 1] = c >>> 8;
-        mem[IV + 2] = c >>> 16;
-        mem[IV + 3] = c >>> 24;
-      } else {
-        const c = ((ctr0[12] << 24) | (ctr0[13] << 16) | (ctr0[14] << 8) | ctr0[15]) + k;
-        mem[IV + 12] = c >>> 24;
-        mem[IV + 13] = c >>> 16;
-        mem[IV + 14] = c >>> 8;
-        mem[IV + 15] = c;
-      }
-      mem.set(i === 0 && take === n ? src : src.subarray(i, i + take), D);
-      if (take > used) used = take;
-      f[ctrName](nr, (take + 15) >> 4);
-      const out = mem.subarray(D, D + take);
+    let block = Math.floor(pos / BLOCK);
+    let off = pos % BLOCK;
+    for (let i = 0; i < n; ) {
+      const take = Math.min(DATA_BYTES - off, n - i);
+      setCounter(ctr0, block);
+      mem.set(i === 0 && take === n ? src : src.subarray(i, i + take), D + off);
+      if (off + take > used) used = off + take;
+      const blocks = (off + take + 15) >> 4;
+      f[ctrName](nr, blocks);
+      const out = mem.subarray(D + off, D + off + take);
       if (each !== null) each(out);
       dst.set(out, i);
+      block += blocks;
+      i += take;
+      off = 0;
     }
   }
 
@@ -200,7 +210,7 @@ export function gcmCipher(kind, aesTarget, ghashTarget, platform = 'unknown') {
         try {
           mac.absorb(aad);
           mac.pad();
-          ctr(s.ctr0, src, dst.subarray(0, src.length), (out) => mac.absorb(out));
+          ctr(s.ctr0, 0, src, dst.subarray(0, src.length), (out) => mac.absorb(out));
           mac.pad();
           mac.absorb(lengthsBlock(aad.length, src.length));
           mac.finish();
@@ -217,7 +227,7 @@ export function gcmCipher(kind, aesTarget, ghashTarget, platform = 'unknown') {
       const ct = src.subarray(0, n);
       gcmTag(s.H, aad, n, s.mask, tag, () => mac.absorb(ct));
       if (!tagsEqual(tag, src.subarray(n))) throw new Error('gcm: invalid tag (the ciphertext, nonce, key, AAD or tag length is wrong): nothing was decrypted');
-      ctr(s.ctr0, ct, dst, null);
+      ctr(s.ctr0, 0, ct, dst, null);
       return undefined;
     } finally {
       tag.fill(0);
@@ -282,14 +292,14 @@ export function gcmCipher(kind, aesTarget, ghashTarget, platform = 'unknown') {
         sivTag(st, keys, src, tag);
         ctr0.set(tag);
         ctr0[15] |= 0x80;
-        ctr(ctr0, src, dst.subarray(0, src.length), null);
+        ctr(ctr0, 0, src, dst.subarray(0, src.length), null);
         dst.set(tag, src.length);
         return undefined;
       }
       const n = src.length - 16;
       ctr0.set(src.subarray(n));
       ctr0[15] |= 0x80;
-      ctr(ctr0, src.subarray(0, n), dst, null);
+      ctr(ctr0, 0, src.subarray(0, n), dst, null);
       sivTag(st, keys, dst, tag);
       if (!tagsEqual(tag, src.subarray(n))) {
         dst.fill(0);
@@ -316,7 +326,100 @@ export function gcmCipher(kind, aesTarget, ghashTarget, platform = 'unknown') {
     return n - T;
   }
 
-  // A stream: the input kept in JS, the work in finish().
+  // GCM encryption as a stream: each update() returns its ciphertext. Between calls the stream
+  // keeps in JS the key, H, J0's mask, the first counter block, the GHASH accumulator, fewer than
+  // 16 ciphertext bytes not absorbed yet and the position (all wiped by finish() or an error).
+  class GcmEncryptStream {
+    constructor(st) {
+      this.st = { key: st.key.slice(), nonce: st.nonce.slice(), params: { ...st.params, aad: st.params.aad.slice() } };
+      this.s = null;
+      this.acc = new Uint8Array(16);
+      this.buf = new Uint8Array(16);
+      this.bufLen = 0;
+      this.pos = 0;
+    }
+    outputLength(n) {
+      return n;
+    }
+    // In an AES session: H, J0 and the mask on first use, and the AAD into the accumulator.
+    start() {
+      if (this.s !== null) return;
+      this.s = gcmSetup(this.st);
+      mac.enter(this.s.H, null);
+      try {
+        mac.absorb(this.st.params.aad);
+        mac.pad();
+        mac.absorbWhole();
+        mac.accTo(this.acc, 0);
+      } finally {
+        mac.leave();
+      }
+    }
+    update(src, dst) {
+      if (src.length === 0 && this.s !== null) return;
+      aesEnter(this.st.key);
+      try {
+        this.start();
+        if (src.length === 0) return;
+        mac.enter(this.s.H, this.acc);
+        try {
+          mac.absorb(this.buf.subarray(0, this.bufLen));
+          ctr(this.s.ctr0, this.pos, src, dst, (out) => mac.absorb(out));
+          const r = mac.absorbWhole();
+          this.buf.fill(0);
+          mac.pendingTo(this.buf);
+          this.bufLen = r;
+          mac.accTo(this.acc, 0);
+        } finally {
+          mac.leave();
+        }
+        this.pos += src.length;
+      } finally {
+        aesLeave();
+      }
+    }
+    finish(tag) {
+      if (tag !== undefined) throw new TypeError(`"tag" must be undefined when encrypting with ${name}`);
+      if (this.s === null) {
+        aesEnter(this.st.key);
+        try {
+          this.start();
+        } finally {
+          aesLeave();
+        }
+      }
+      const T = this.st.params.tagLength;
+      const S = new Uint8Array(16);
+      mac.enter(this.s.H, this.acc);
+      try {
+        mac.absorb(this.buf.subarray(0, this.bufLen));
+        mac.pad();
+        mac.absorb(lengthsBlock(this.st.params.aad.length, this.pos));
+        mac.finish();
+        mac.accTo(S, 0);
+      } finally {
+        mac.leave();
+      }
+      const out = new Uint8Array(T);
+      for (let i = 0; i < T; i++) out[i] = S[i] ^ this.s.mask[i];
+      S.fill(0);
+      return { data: new Uint8Array(0), tag: out };
+    }
+    wipe() {
+      this.st.key.fill(0);
+      this.st.nonce.fill(0);
+      if (this.s !== null) {
+        this.s.H.fill(0);
+        this.s.ctr0.fill(0);
+        this.s.mask.fill(0);
+      }
+      this.acc.fill(0);
+      this.buf.fill(0);
+      this.bufLen = 0;
+    }
+  }
+
+  // The other streams (decryption, GCM-SIV): the input kept in JS, the work in finish().
   class WholeStream {
     constructor(st, encrypting) {
       this.st = { key: st.key.slice(), nonce: st.nonce.slice(), params: { ...st.params, aad: st.params.aad.slice() } };
@@ -391,10 +494,10 @@ export function gcmCipher(kind, aesTarget, ghashTarget, platform = 'unknown') {
     prepare: (st) => {
       if (!siv && st.nonce.length === 0) throw new RangeError('"nonce" must have length >= 1 for gcm, got 0');
     },
-    asyncWhole: () => true,
+    asyncWhole: (encrypting) => siv || !encrypting,
     outputLength,
     run,
-    stream: (st, encrypting) => new WholeStream(st, encrypting),
+    stream: (st, encrypting) => (encrypting && !siv ? new GcmEncryptStream(st) : new WholeStream(st, encrypting)),
     // (cipherMemoryForTests: both memories, the AES one first, so its region offsets hold)
     instance: {
       memory() {

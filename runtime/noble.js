@@ -9,7 +9,7 @@
 // and keystream copy made here is destroyed or zeroed after the call, errors included.
 import { Stream, makeHash } from './shell.js';
 import { makeCipher } from './cipher.js';
-import { kdfInput, pbkdf2With, wipeAll } from './kdf.js';
+import { kdfDefinition, kdfInput, pbkdf2With, wipeAll } from './kdf.js';
 import { argon2Inputs } from './argon2.js';
 import { scryptOptions } from './scrypt.js';
 import { aeadOutputLength, aeadThird } from './aead.js';
@@ -152,7 +152,8 @@ export function nobleScrypt(scrypt, scryptAsync) {
     }
   };
   Object.defineProperty(kdf, 'name', { value: 'scrypt' });
-  return Object.freeze(Object.assign(kdf, { getPlatform: () => PLATFORM }));
+  const definition = kdfDefinition('scrypt');
+  return Object.freeze(Object.assign(kdf, { getPlatform: () => PLATFORM, getDefinition: () => definition }));
 }
 
 /** Argon2 (`name`) over noble's sync and async functions, with our checks (runtime/argon2.js). */
@@ -184,7 +185,8 @@ export function nobleArgon2(name, sync, async) {
     }
   };
   Object.defineProperty(kdf, 'name', { value: name });
-  return Object.freeze(Object.assign(kdf, { getPlatform: () => PLATFORM }));
+  const definition = kdfDefinition(name);
+  return Object.freeze(Object.assign(kdf, { getPlatform: () => PLATFORM, getDefinition: () => definition }));
 }
 
 // ---- Ciphers

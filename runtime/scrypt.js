@@ -13,7 +13,7 @@
 import { mustBe, typeName } from './checks.js';
 import { HeapInstance, heapLimit } from './heap.js';
 import { hmacSpec, hmacStream } from './hmac.js';
-import { intOption, kdfInput, kdfOptions, pbkdf2Once, runAsync, runSync, wipeAll } from './kdf.js';
+import { intOption, kdfDefinition, kdfInput, kdfOptions, pbkdf2Once, runAsync, runSync, wipeAll } from './kdf.js';
 
 // Salsa word in memory slot m of a 64-byte block, as the kernels keep it (modules/scrypt.js DIAG).
 const DIAG = [0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11];
@@ -243,6 +243,9 @@ export function scryptKdf(fns, sha256, platform) {
   scrypt.async = Object.freeze(scryptAsync);
   laneRunners.set(scrypt, lane);
   memories.set(scrypt, () => (active !== null ? active.mem : shared !== null ? shared.mem : null));
+  const definition = kdfDefinition('scrypt');
+  scrypt.getDefinition = () => definition;
+  scrypt.getPlatform = () => platform;
   return Object.freeze(scrypt);
 }
 

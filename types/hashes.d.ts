@@ -65,7 +65,7 @@ export interface Hash<O = {}> {
   readonly canXOF: false;
   /** The DER-encoded OID, where one is defined (the SHA-2 hashes; not sha1, md5, ripemd160). */
   readonly oid?: Bytes;
-  getPlatform(): 'wasm' | 'wasm_threads' | 'js' | 'runtime' | 'noble';
+  getPlatform(): 'wasm' | 'wasm_threads' | 'js' | 'runtime' | 'noble' | 'webcrypto' | 'stub';
   getDefinition(): HashDefinition;
 }
 
@@ -218,7 +218,7 @@ export interface ArgonOpts {
 export interface Argon2 {
   (password: import('./kdf.js').KDFInput, salt: import('./kdf.js').KDFInput, opts?: ArgonOpts): Bytes;
   async(password: import('./kdf.js').KDFInput, salt: import('./kdf.js').KDFInput, opts?: ArgonOpts & import('./kdf.js').KdfAsync): Promise<Bytes>;
-  getPlatform(): 'wasm' | 'wasm_threads' | 'js' | 'runtime' | 'noble';
+  getPlatform(): 'wasm' | 'wasm_threads' | 'js' | 'runtime' | 'noble' | 'webcrypto' | 'stub';
 }
 /** Argon2d (data-dependent addressing), Argon2i (data-independent) and Argon2id (both). */
 export declare const argon2d: Argon2;
@@ -250,7 +250,7 @@ export interface Mac {
   readonly outputLen: number;
   readonly blockLen: number;
   readonly canXOF: false;
-  getPlatform(): 'wasm' | 'wasm_threads' | 'js' | 'runtime' | 'noble';
+  getPlatform(): 'wasm' | 'wasm_threads' | 'js' | 'runtime' | 'noble' | 'webcrypto' | 'stub';
   getDefinition(): HashDefinition;
 }
 /** Poly1305 (RFC 8439 §2.5): a one-time authenticator, a 32-byte key (never reuse it), a 16-byte tag. */

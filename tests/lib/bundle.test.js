@@ -26,6 +26,23 @@ for (const entry of ['wasm', 'wasm_threads', 'js', 'runtime']) {
   });
 }
 
+// State export (state.js) is tree-shaken: a sha256 import does not carry the codec, and a bundle
+// that uses it carries only the imported hash's kernels.
+test('state.js: not in a sha256-only bundle; with it, only the imported hash\'s kernels', async () => {
+  const plain = await bundle('js', 'sha256');
+  assert.ok(!plain.includes('is corrupt') && !plain.includes('awst'), 'a sha256 import carries the state codec');
+  const r = await build({
+    stdin: {
+      contents: "import { sha256 } from './js.js';\nimport { exportState, importState } from './state.js';\nglobalThis.k = [sha256, exportState, importState];\n",
+      resolveDir: repoRoot, loader: 'js',
+    },
+    bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent', platform: 'neutral',
+  });
+  const text = r.outputFiles[0].text;
+  assert.ok(text.includes('is corrupt'), 'the codec is there');
+  for (const k of kernels(text)) assert.match(k, /^sha256(_|$)/, `state.js + sha256 carries ${k}`);
+});
+
 // The package root (index.js) picks wasm.js's or js.js's function per name (docs/api.md, "Where
 // wasm is refused"): a sha256 import carries SHA-256's kernels of both backends and nothing else,
 // and stays within half again the wasm entry's size (gzipped; the js kernels are the difference).

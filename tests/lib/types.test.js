@@ -39,6 +39,10 @@ test('every entry point exports exactly the declared names', async () => {
   assert.deepEqual(Object.keys(utils).sort(), declared('utils.d.ts'), 'utils.js');
   const noble = await import(join(repoRoot, 'noble.js'));
   assert.deepEqual(Object.keys(noble).sort(), declared('noble.d.ts'), 'noble.js');
+  const webcrypto = await import(join(repoRoot, 'webcrypto.js'));
+  assert.deepEqual(Object.keys(webcrypto).sort(), declared('webcrypto.d.ts'), 'webcrypto.js');
+  const stub = await import(join(repoRoot, 'stub.js'));
+  assert.deepEqual(Object.keys(stub).sort(), [...hashes, ...declared('stub.d.ts')].sort(), 'stub.js');
   for (const entry of ['hmac', 'hkdf', 'kdf', 'workers', 'state', 'platform']) {
     const mod = await import(join(repoRoot, `${entry}.js`));
     assert.deepEqual(Object.keys(mod).sort(), declared(`${entry}.d.ts`), `${entry}.js`);

@@ -20,7 +20,7 @@ const p: Promise<Uint8Array> = sha256.async(msg, { asyncTick: 5, onProgress: (f:
 const q: Promise<Uint8Array> = sha256.chunks.async([msg, msg]);
 const h: Hash = sha512;
 const n: number = h.outputLen + h.blockLen;
-const platform: 'wasm' | 'wasm_threads' | 'js' | 'runtime' | 'noble' = h.getPlatform();
+const platform: 'wasm' | 'wasm_threads' | 'js' | 'runtime' | 'noble' | 'webcrypto' | 'stub' = h.getPlatform();
 const hex: string = bytesToHex(d1);
 // @ts-expect-error a string is not a message
 sha256('abc');
@@ -156,3 +156,23 @@ const nb2: Promise<Uint8Array> = nobleBlake2b.async(msg, { dkLen: 16, asyncTick:
 const nct: Uint8Array = nobleAead(new Uint8Array(32), new Uint8Array(12)).encrypt(msg);
 // @ts-expect-error @noble/ciphers has no OFB, so noble.js does not export it
 import { ofb as nobleOfb } from 'awasmc-noble/noble.js';
+
+// stub.js: the same names, and install() of a backend's namespace.
+import { sha256 as stubSha256, install, installed } from 'awasmc-noble/stub.js';
+import * as jsBackend from 'awasmc-noble/js.js';
+const names: string[] = install(jsBackend, { onlyMissing: true });
+const sd: Uint8Array = stubSha256(msg);
+const whichInstalled: Record<string, string> = installed();
+// @ts-expect-error onlyMissing is a boolean
+install(jsBackend, { onlyMissing: 1 });
+
+// webcrypto.js: async only; its hashes go where ours do (hmac.js, and stub.js's install).
+import * as wc from 'awasmc-noble/webcrypto.js';
+const wsup: boolean = wc.isSupported();
+const wd: Promise<Uint8Array> = wc.sha256.async(msg, { out: new Uint8Array(32) });
+const wh: Promise<Uint8Array> = wc.hmac.async(wc.sha512, msg, msg);
+const wk: Promise<Uint8Array> = wc.pbkdf2(wc.sha256).async('pw', 'salt', { c: 1000, dkLen: 16 });
+const wg: Promise<Uint8Array> = wc.gcm(new Uint8Array(16), new Uint8Array(12), msg).encrypt.async(msg);
+install(wc, { onlyMissing: true });
+// @ts-expect-error the sync form never returns
+const wsync: Uint8Array = wc.sha256(msg).length;
