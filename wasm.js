@@ -116,6 +116,13 @@ export const chacha20poly1305 = /* @__PURE__ */ aeadCipher(CHACHA20POLY1305, [ch
 export const xchacha20poly1305 = /* @__PURE__ */ aeadCipher(XCHACHA20POLY1305, [chachaKernels.$chacha_xor, chachaKernels.$hchacha, polyKernels.$poly1305_init, polyKernels.$poly1305_blocks, polyKernels.$poly1305_bytes, polyKernels.$poly1305_lengths, polyKernels.$poly1305_finish], 'wasm');
 export const xsalsa20poly1305 = /* @__PURE__ */ aeadCipher(XSALSA20POLY1305, [chachaKernels.$salsa_xor, chachaKernels.$hsalsa, polyKernels.$poly1305_init, polyKernels.$poly1305_blocks, polyKernels.$poly1305_finish], 'wasm');
 export const secretbox = /* @__PURE__ */ secretboxOf(xsalsa20poly1305);
+// AES modes over whole blocks (runtime/aesmodes.js, the kernels of modules/aes.js): the MAC cmac(msg, key),
+// aessiv(key, ...AAD), the key wraps aeskw(kek) and aeskwp(kek).
+import { aeskwCipher, aessivCipher, cmacMac } from './runtime/aesmodes.js';
+export const cmac = /* @__PURE__ */ cmacMac([aesKernels.$aes_expand, aesKernels.$aes_cbc_enc], 'wasm');
+export const aessiv = /* @__PURE__ */ aessivCipher([aesKernels.$aes_expand, aesKernels.$aes_cbc_enc, aesKernels.$aes_ctr], 'wasm');
+export const aeskw = /* @__PURE__ */ aeskwCipher(false, [aesKernels.$aes_expand, aesKernels.$aes_cbc_enc, aesKernels.$aes_ecb_dec], 'wasm');
+export const aeskwp = /* @__PURE__ */ aeskwCipher(true, [aesKernels.$aes_expand, aesKernels.$aes_cbc_enc, aesKernels.$aes_ecb_dec], 'wasm');
 // AES block modes (runtime/aes.js over modules/aes.js: no secret-indexed tables; the cipher shape
 // of runtime/cipher.js): ecb(key, opts?), cbc(key, iv, opts?), ctr(key, iv).
 import * as aesKernels from './targets/wasm/aes.js';

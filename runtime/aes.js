@@ -27,9 +27,24 @@ const FNS = {
   ofb: ['aes_expand', 'aes_ofb'],
 };
 
-function disablePaddingOption(v, params) {
+export function disablePaddingOption(v, params) {
   if (typeof v !== 'boolean') throw mustBe(TypeError, 'opts.disablePadding', 'a boolean', typeName(v));
   params.padding = !v;
+}
+
+/**
+ * The output length of ECB/CBC (`name`) for n input bytes, or a RangeError naming "data"; for a
+ * decryption with padding an upper bound (the padding is known after decryption). Shared with
+ * noble.js.
+ */
+export function blockOutputLength(name, padding, encrypting, n) {
+  if (!padding) {
+    if (n % 16 !== 0) throw new RangeError(`"data" must be a whole number of 16-byte blocks for ${name} with disablePadding, got length ${n}`);
+    return n;
+  }
+  if (encrypting) return n - (n % 16) + 16;
+  if (n === 0 || n % 16 !== 0) throw new RangeError(`"data" must be a non-empty whole number of 16-byte blocks for ${name} decryption, got length ${n}`);
+  return n; // at most n: the padding is known after decryption
 }
 
 /**
@@ -125,15 +140,7 @@ export function aesCipher(mode, target, platform = 'unknown') {
 
   function blockSpec(cbc) {
     const name = cbc ? 'cbc' : 'ecb';
-    const outputLength = (padding, encrypting, n) => {
-      if (!padding) {
-        if (n % 16 !== 0) throw new RangeError(`"data" must be a whole number of 16-byte blocks for ${name} with disablePadding, got length ${n}`);
-        return n;
-      }
-      if (encrypting) return n - (n % 16) + 16;
-      if (n === 0 || n % 16 !== 0) throw new RangeError(`"data" must be a non-empty whole number of 16-byte blocks for ${name} decryption, got length ${n}`);
-      return n; // at most n: the padding is known after decryption
-    };
+    const outputLength = (padding, encrypting, n) => blockOutputLength(name, padding, encrypting, n);
     function run(st, encrypting, src, dst) {
       const padding = padOf(st);
       const iv = cbc ? st.nonce.slice() : null;

@@ -46,7 +46,7 @@ const STATE_BYTES = 64;
 
 // opts.counter: the first block's counter, a non-negative integer (a number, or a bigint for the
 // 64-bit counters beyond 2^53), stored as [low word, high word].
-function counterOption(bits) {
+export function counterOption(bits) {
   return (v, params) => {
     const what = bits === 32 ? 'an integer from 0 to 2^32 - 1' : 'an integer from 0 to 2^64 - 1 (a number or bigint)';
     let lo, hi;

@@ -28,6 +28,8 @@
 //                       upper bound: CBC/ECB decryption with padding); undefined means dst
 //   noNonce             (optional, default false) the cipher takes no nonce: c(key, opts?) (ECB);
 //                       there is then no nonce-reuse guard
+//   aadList             (optional, with noNonce) every argument after the key is given to
+//                       third() as one array: c(key, ...AAD) (aessiv's vector of AD strings)
 //   stream(st, encrypting)  an engine stream: { outputLength(n), update(src, dst), finish(tag) →
 //                       { data, tag? }, wipe() }; update writes exactly outputLength(n) bytes
 //   instance            the engine's Instance (runtime/shell.js): cipherMemoryForTests
@@ -272,6 +274,11 @@ export function makeCipher(spec) {
   }
 
   function cipher(key, nonce, opts, extra) {
+    if (spec.aadList === true) {
+      const st = { key: checkKey(key), nonce: EMPTY, params: spec.third(Array.prototype.slice.call(arguments, 1)) };
+      if (spec.prepare !== undefined) spec.prepare(st);
+      return new CipherInstance(st);
+    }
     if (spec.noNonce === true) {
       opts = nonce;
       nonce = EMPTY;
@@ -281,7 +288,13 @@ export function makeCipher(spec) {
     return new CipherInstance(st);
   }
   Object.defineProperty(cipher, 'name', { value: name });
+  // The identity of the algorithm, the same on every backend (what stub.js's install() checks).
+  const definition = Object.freeze({
+    module: 'cipher', name, blockSize: spec.blockSize, nonceLength: spec.nonceLength, tagLength: spec.tagLength,
+    keyLengths: Object.freeze([...spec.keyLengths]),
+  });
   Object.assign(cipher, {
+    getDefinition: () => definition,
     blockSize: spec.blockSize,
     nonceLength: spec.nonceLength,
     tagLength: spec.tagLength,

@@ -147,6 +147,15 @@ export function ghashMac(kind, target, platform = 'unknown') {
         core.leave();
       }
     }
+    // State export (runtime/state.js): the key, the accumulator, the pending bytes.
+    _saveState(w) {
+      w.bytes(this._key).bytes(this._acc).int(this._bufLen, 1).bytes(this._buf.subarray(0, this._bufLen));
+    }
+    _loadState(r) {
+      this._key.set(r.bytes(BLOCK));
+      this._acc.set(r.bytes(BLOCK));
+      this._buf.set(r.bytes((this._bufLen = r.int(1, BLOCK - 1, 'pending bytes'))));
+    }
     _blank() {
       return new GhashStream(null);
     }

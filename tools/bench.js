@@ -425,4 +425,48 @@ for (const c of AES_CASES.filter((x) => x.name.includes(filter) && ours.length >
     console.log(`${pad(impl.name, 26)} ${pad(fmt(mbs, mbs < 10 ? 2 : 0), 10, true)} ${pad(fmt(med[i]), 13, true)} ${pad(fmt(med[i] / rateOf('noble'), 2), 8, true)} ${pad(Number.isNaN(med[i] / rateOf('node')) ? '—' : fmt(med[i] / rateOf('node'), 2), 8, true)}`);
   });
 }
+// The AES modes of runtime/aesmodes.js (AES_MODE_CASES): cmac, aessiv (one AD string), aeskw and
+// aeskwp with a fresh instance per call, against @noble/ciphers (and node:crypto's id-aes256-wrap).
+const AES_MODE_CASES = [];
+for (const [label, size] of [['64B', 64], ['1KiB', KiB], ['1MiB', KiB * KiB]]) {
+  AES_MODE_CASES.push({ name: `cmac-256 ${label}`, alg: 'cmac', size });
+  AES_MODE_CASES.push({ name: `aessiv-256 ${label}`, alg: 'aessiv', size });
+}
+AES_MODE_CASES.push({ name: 'aeskw-256 32B', alg: 'aeskw', size: 32 }, { name: 'aeskwp-256 20B', alg: 'aeskwp', size: 20 });
+for (const c of AES_MODE_CASES.filter((x) => x.name.includes(filter) && ours.length > 0 && typeof ours[0].mod[x.alg] === 'function')) {
+  const msg = new Uint8Array(c.size).map((_, i) => (i * 131 + 7) & 255);
+  const nobleAes = await import('@noble/ciphers/aes.js');
+  const { createCipheriv } = await import('node:crypto');
+  const key = CKEY.subarray(0, 32);
+  const sivKey = new Uint8Array(64).map((_, i) => i * 5 + 3);
+  const ad = CNONCE.subarray(0, 16);
+  const run = {
+    cmac: (lib) => (m) => lib.cmac(m, key),
+    aessiv: (lib) => (m) => lib.aessiv(sivKey, ad).encrypt(m),
+    aeskw: (lib) => (m) => lib.aeskw(key).encrypt(m),
+    aeskwp: (lib) => (m) => lib.aeskwp(key).encrypt(m),
+  }[c.alg];
+  const impls = ours.filter((o) => WITH_RUNTIME || o.backend !== 'runtime' || c.size <= 64 * KiB).map(({ name, mod }) => ({ name, sync: run(mod) }));
+  impls.push({ name: '@noble/ciphers', sync: run(nobleAes), ref: 'noble' });
+  if (c.alg === 'aeskw') impls.push({ name: 'node:crypto', sync: (m) => { const x = createCipheriv('id-aes256-wrap', key, Buffer.alloc(8, 0xa6)); return Buffer.concat([x.update(m), x.final()]); }, ref: 'node' });
+  const want = toHex(run(nobleAes)(msg));
+  for (const impl of impls) if (toHex(impl.sync(msg)) !== want) throw new Error(`${impl.name} gives a wrong ${c.name} result`);
+  const states = impls.map(() => ({ batch: 1 }));
+  for (const [i, impl] of impls.entries()) await runSlice(impl, msg, Math.min(SLICE_MS, 100), states[i]); // warm-up
+  const rates = impls.map(() => []);
+  for (let r = 0; r < ROUNDS; r++)
+    for (let j = 0; j < impls.length; j++) {
+      const i = (j + r) % impls.length;
+      const [calls, secs] = await runSlice(impls[i], msg, SLICE_MS, states[i]);
+      rates[i].push(calls / secs);
+    }
+  const med = rates.map(median);
+  const nobleRate = med[impls.findIndex((x) => x.ref === 'noble')];
+  console.log(`\n${c.name} (${c.size} bytes)`);
+  console.log(`${pad('implementation', 26)} ${pad('MB/s', 10, true)} ${pad('calls/s', 13, true)} ${pad('x noble', 8, true)}`);
+  impls.forEach((impl, i) => {
+    const mbs = (med[i] * c.size) / 1e6;
+    console.log(`${pad(impl.name, 26)} ${pad(fmt(mbs, mbs < 10 ? 2 : 0), 10, true)} ${pad(fmt(med[i]), 13, true)} ${pad(fmt(med[i] / nobleRate, 2), 8, true)}`);
+  });
+}
 console.log(`\n(total ${fmt((performance.now() - started) / 1000, 1)} s; sink ${sink & 1})`);
