@@ -58,6 +58,11 @@ const rev32 = (x) => swapBits(swapBits(swapBits(bswap(x), 4, 0x0f0f0f0f), 2, 0x3
 const word = (v) => ({ v, r: rev32(v) });
 const xorWords = (p, q) => ({ v: p.v ^ q.v, r: p.r ^ q.r });
 const NARROW = {
+  // the three operands of Karatsuba's 128 x 128 step, each two words
+  operands: (words) => {
+    const a = words.map(word);
+    return [[a[0], a[1]], [a[2], a[3]], [xorWords(a[0], a[2]), xorWords(a[1], a[3])]];
+  },
   prep: (x) => ({ n: split(x.v), r: split(x.r) }),
   clmul32: (xs, ys) => {
     const lo = classes(xs.n, ys.n, (a, b) => a * b, MASK32);
@@ -71,34 +76,37 @@ const NARROW = {
 const split64 = (x) => MASK64.map((m) => x & m);
 const rev64 = (x) =>
   swapBits(swapBits(swapBits(bswap(x), 4, 0x0f0f0f0f0f0f0f0fn), 2, 0x3333333333333333n), 1, 0x5555555555555555n);
-// (WIDE64 reverses its 64-bit operands itself: three rev64 measured as fast as four rev32 and
-// the joins; the unused reversals of word() are dead code.)
+// WIDE64's operands are 64-bit words with their reversals: two rev64 a block (Karatsuba's sum
+// takes the sum of the two).
+const word64 = (lo, hi) => {
+  const v = u64(lo) | (u64(hi) << 32);
+  return { v, r: rev64(v) };
+};
 const WIDE64 = {
-  prep: (x) => ({ n: split64(x.v), r: split64(rev64(x.v)) }),
+  operands: (a) => {
+    const lo = word64(a[0], a[1]);
+    const hi = word64(a[2], a[3]);
+    return [lo, hi, xorWords(lo, hi)];
+  },
+  prep: (x) => ({ n: split64(x.v), r: split64(x.r) }),
   clmul64: (xs, ys) => [classes(xs.n, ys.n, (a, b) => a * b, MASK64), rev64(classes(xs.r, ys.r, (a, b) => a * b, MASK64)) >>> 1],
 };
-// Two words as a u64 (the reversal of lo:hi is rev(hi):rev(lo)).
-const join64 = (lo, hi) => ({ v: u64(lo.v) | (u64(hi.v) << 32), r: u64(hi.r) | (u64(lo.r) << 32) });
-// 64 x 64 bits (two words each) by Karatsuba: the y side prepared once per key.
-const prep64 = (C, [y0, y1]) => (C.clmul64 !== undefined ? C.prep(join64(y0, y1)) : [C.prep(y0), C.prep(y1), C.prep(xorWords(y0, y1))]);
-const clmul64 = (C, [x0, x1], Y) => {
-  if (C.clmul64 !== undefined) return C.clmul64(C.prep(join64(x0, x1)), Y);
+// 64 x 64 bits: WIDE64 directly, NARROW from two words each by Karatsuba. The y side is
+// prepared once per key.
+const prep64 = (C, y) => (C.clmul64 !== undefined ? C.prep(y) : [C.prep(y[0]), C.prep(y[1]), C.prep(xorWords(y[0], y[1]))]);
+const clmul64 = (C, x, Y) => {
+  if (C.clmul64 !== undefined) return C.clmul64(C.prep(x), Y);
+  const [x0, x1] = x;
   const lo = C.clmul32(C.prep(x0), Y[0]);
   const hi = C.clmul32(C.prep(x1), Y[1]);
   const mid = C.clmul32(C.prep(xorWords(x0, x1)), Y[2]) ^ lo ^ hi;
   return [lo ^ (mid << 32), hi ^ (mid >>> 32)];
 };
 // The key's side of the 128 x 128 Karatsuba, prepared.
-const prep = (C, words) => {
-  const b = words.map(word);
-  return [prep64(C, [b[0], b[1]]), prep64(C, [b[2], b[3]]), prep64(C, [xorWords(b[0], b[2]), xorWords(b[1], b[3])])];
-};
+const prep = (C, words) => C.operands(words).map((y) => prep64(C, y));
 // dot(a, b) = a b x^-128 mod P, a as four words, b as prep(b).
 const dot = (C, words, B) => {
-  const a = words.map(word);
-  const L = clmul64(C, [a[0], a[1]], B[0]);
-  const H = clmul64(C, [a[2], a[3]], B[1]);
-  const M = clmul64(C, [xorWords(a[0], a[2]), xorWords(a[1], a[3])], B[2]);
+  const [L, H, M] = C.operands(words).map((x, i) => clmul64(C, x, B[i]));
   const c0 = L[0];
   const c1 = L[1] ^ M[0] ^ L[0] ^ H[0];
   const c2 = H[0] ^ M[1] ^ L[1] ^ H[1];

@@ -149,13 +149,21 @@ export function gcmCipher(kind, aesTarget, ghashTarget, platform = 'unknown') {
   // H, J0 and E_K(J0) for a call, in an AES session (the caller wipes them).
   function gcmSetup(st) {
     const H = new Uint8Array(16);
-    ecb(H, H);
     const J0 = new Uint8Array(16);
+    const mask = new Uint8Array(16);
     const nonce = st.nonce;
     if (nonce.length === 12) {
-      J0.set(nonce);
-      J0[15] = 1;
+      // H = E(0) and the mask E(J0) in one kernel call
+      const two = new Uint8Array(32);
+      two.set(nonce, 16);
+      two[31] = 1;
+      J0.set(two.subarray(16));
+      ecb(two, two);
+      H.set(two.subarray(0, 16));
+      mask.set(two.subarray(16));
+      two.fill(0);
     } else {
+      ecb(H, H);
       mac.enter(H, null);
       try {
         mac.absorb(nonce);
@@ -166,9 +174,8 @@ export function gcmCipher(kind, aesTarget, ghashTarget, platform = 'unknown') {
       } finally {
         mac.leave();
       }
+      ecb(J0, mask);
     }
-    const mask = new Uint8Array(16);
-    ecb(J0, mask);
     // the payload starts at inc32(J0)
     const c = (((J0[12] << 24) | (J0[13] << 16) | (J0[14] << 8) | J0[15]) + 1) >>> 0;
     J0[12] = c >>> 24;
