@@ -1,7 +1,7 @@
 // Entry point of the `noble` backend: @noble/hashes and @noble/ciphers (optional peer
 // dependencies: install them beside this package) behind our API — the same names, shapes,
 // option checks and errors as wasm.js, js.js and the others (runtime/noble.js: the adapters over
-// our runtime/shell.js and runtime/cipher.js). Every name of index.js that noble has; not `ofb`
+// our runtime/shell.js and runtime/cipher.js). Every algorithm of index.js that noble has; not `ofb`
 // (@noble/ciphers 2.4 has no OFB). See docs/api.md, "noble.js".
 import { sha224 as nSha224, sha256 as nSha256, sha384 as nSha384, sha512 as nSha512, sha512_224 as nSha512_224, sha512_256 as nSha512_256 } from '@noble/hashes/sha2.js';
 import { md5 as nMd5, ripemd160 as nRipemd160, sha1 as nSha1 } from '@noble/hashes/legacy.js';
@@ -128,3 +128,17 @@ export const ecb = /* @__PURE__ */ nobleAes('ecb', nAes.ecb);
 export const cbc = /* @__PURE__ */ nobleAes('cbc', nAes.cbc);
 export const ctr = /* @__PURE__ */ nobleAes('ctr', nAes.ctr);
 export const cfb = /* @__PURE__ */ nobleAes('cfb', nAes.cfb);
+
+// Names whose checks are borrowed from js.js's functions (runtime/noble.js nobleMacLike,
+// nobleCipherLike): only their specs are used, no js kernel runs.
+import { ghash as nGhash, polyval as nPolyval } from '@noble/ciphers/_polyval.js';
+import * as J from './js.js';
+import { nobleCipherLike, nobleMacLike } from './runtime/noble.js';
+export const ghash = /* @__PURE__ */ nobleMacLike(J.ghash, nGhash);
+export const polyval = /* @__PURE__ */ nobleMacLike(J.polyval, nPolyval);
+export const cmac = /* @__PURE__ */ nobleMacLike(J.cmac, nAes.cmac);
+export const gcm = /* @__PURE__ */ nobleCipherLike(J.gcm, nAes.gcm);
+export const gcmsiv = /* @__PURE__ */ nobleCipherLike(J.gcmsiv, nAes.gcmsiv);
+export const aessiv = /* @__PURE__ */ nobleCipherLike(J.aessiv, nAes.aessiv);
+export const aeskw = /* @__PURE__ */ nobleCipherLike(J.aeskw, nAes.aeskw);
+export const aeskwp = /* @__PURE__ */ nobleCipherLike(J.aeskwp, nAes.aeskwp);
