@@ -39,6 +39,8 @@ import { bytesArg, mustBe, typeName } from './checks.js';
 import { defaultNextTick, now } from './shell.js';
 
 const specs = new WeakMap();
+/** The engine's spec of a cipher function of ours, or undefined (runtime/noble.js borrows its checks). */
+export const cipherSpecOf = (cipherFn) => specs.get(cipherFn);
 const EMPTY = /* @__PURE__ */ new Uint8Array(0);
 
 /** The whole wasm/JS memory behind a cipher of ours (the hygiene tests), or undefined. */
