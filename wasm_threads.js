@@ -128,8 +128,8 @@ export const aeskwp = /* @__PURE__ */ aeskwCipher(true, [aesKernels.$aes_expand,
 // of runtime/cipher.js): ecb(key, opts?), cbc(key, iv, opts?), ctr(key, iv).
 import * as aesKernels from './targets/wasm_threads/aes.js';
 import { aesCipher } from './runtime/aes.js';
-export const ecb = /* @__PURE__ */ aesCipher('ecb', [aesKernels.$aes_expand, aesKernels.$aes_ecb_enc, aesKernels.$aes_ecb_dec], 'wasm_threads');
-export const cbc = /* @__PURE__ */ aesCipher('cbc', [aesKernels.$aes_expand, aesKernels.$aes_cbc_enc, aesKernels.$aes_cbc_dec], 'wasm_threads');
-export const ctr = /* @__PURE__ */ aesCipher('ctr', [aesKernels.$aes_expand, aesKernels.$aes_ctr], 'wasm_threads');
+export const ecb = /* @__PURE__ */ threadedCipher('ecb', /* @__PURE__ */ aesCipher('ecb', [aesKernels.$aes_expand, aesKernels.$aes_ecb_enc, aesKernels.$aes_ecb_dec], 'wasm_threads'));
+export const cbc = /* @__PURE__ */ threadedCipher('cbc', /* @__PURE__ */ aesCipher('cbc', [aesKernels.$aes_expand, aesKernels.$aes_cbc_enc, aesKernels.$aes_cbc_dec], 'wasm_threads'));
+export const ctr = /* @__PURE__ */ threadedCipher('ctr', /* @__PURE__ */ aesCipher('ctr', [aesKernels.$aes_expand, aesKernels.$aes_ctr], 'wasm_threads'));
 export const cfb = /* @__PURE__ */ aesCipher('cfb', [aesKernels.$aes_expand, aesKernels.$aes_cfb_enc, aesKernels.$aes_cfb_dec], 'wasm_threads');
 export const ofb = /* @__PURE__ */ aesCipher('ofb', [aesKernels.$aes_expand, aesKernels.$aes_ofb], 'wasm_threads');
