@@ -108,8 +108,8 @@ export const polyval = /* @__PURE__ */ ghashMac('polyval', [ghashKernels.$polyva
 // AES-GCM and AES-GCM-SIV (runtime/gcm.js: the AES counter kernels and GHASH/POLYVAL above):
 // gcm(key, nonce, AAD?, { tagLength }?), gcmsiv(key, nonce, AAD?); no `output`.
 import { gcmCipher } from './runtime/gcm.js';
-export const gcm = /* @__PURE__ */ gcmCipher('gcm', [aesKernels.$aes_expand, aesKernels.$aes_ecb_enc, aesKernels.$aes_ctr32], [ghashKernels.$ghash_blocks], 'wasm_threads');
-export const gcmsiv = /* @__PURE__ */ gcmCipher('gcmsiv', [aesKernels.$aes_expand, aesKernels.$aes_ecb_enc, aesKernels.$aes_ctr32le], [ghashKernels.$polyval_blocks], 'wasm_threads');
+export const gcm = /* @__PURE__ */ threadedCipher('gcm', /* @__PURE__ */ gcmCipher('gcm', [aesKernels.$aes_expand, aesKernels.$aes_ecb_enc, aesKernels.$aes_ctr32], [ghashKernels.$ghash_blocks], 'wasm_threads'));
+export const gcmsiv = /* @__PURE__ */ threadedCipher('gcmsiv', /* @__PURE__ */ gcmCipher('gcmsiv', [aesKernels.$aes_expand, aesKernels.$aes_ecb_enc, aesKernels.$aes_ctr32le], [ghashKernels.$polyval_blocks], 'wasm_threads'));
 
 // The AEADs (runtime/aead.js: the stream kernels and Poly1305 over one memory, one pass per chunk).
 import { CHACHA20POLY1305, XCHACHA20POLY1305, XSALSA20POLY1305, aeadCipher, secretboxOf } from './runtime/aead.js';

@@ -85,12 +85,14 @@ export function gcmCipher(kind, aesTarget, ghashTarget, platform = 'unknown') {
   }
   // The counter mode of the AEAD from the counter block `ctr0` over src into dst; `each(view)`
   // sees every chunk of output while it is in the kernel memory.
-  function ctr(ctr0, src, dst, each) {
+  // `pos`: the byte position of src in the text (a whole number of blocks; 0 but for a range of a
+  // call split across the pool).
+  function ctr(ctr0, src, dst, each, pos = 0) {
     const n = src.length;
     for (let i = 0; i < n; i += DATA_BYTES) {
       const take = Math.min(DATA_BYTES, n - i);
       mem.set(ctr0, IV);
-      const k = i / BLOCK; // blocks before this chunk
+      const k = (pos + i) / BLOCK; // blocks before this chunk
       if (siv) {
         const c = (ctr0[0] | (ctr0[1] << 8) | (ctr0[2] << 16) | (ctr0[3] << 24)) + k;
         mem[IV] = c;
@@ -110,6 +112,25 @@ export function gcmCipher(kind, aesTarget, ghashTarget, platform = 'unknown') {
       const out = mem.subarray(D, D + take);
       if (each !== null) each(out);
       dst.set(out, i);
+    }
+  }
+
+  // The whole text through the counter mode, in the AES session on the CTR key `key`: a long one
+  // across the wasm_threads pool (spec.threads, set by runtime/workers.js), each unit through
+  // spec.range. (GCM's encryption stays one pass, GHASH over each chunk as it leaves the kernel.)
+  function ctrAll(key, ctr0, src, dst) {
+    if (spec.threads !== undefined && spec.threads({ key, nonce: ctr0, params: null }, 0, src, dst, true, null)) return;
+    ctr(ctr0, src, dst, null);
+  }
+  // A unit of a split call: on the calling thread inside its session (the key expanded), on a
+  // worker in a session of its own.
+  function ctrRange(st, pos, src, dst) {
+    if (A.busy) return ctr(st.nonce, src, dst, null, pos);
+    aesEnter(st.key);
+    try {
+      ctr(st.nonce, src, dst, null, pos);
+    } finally {
+      aesLeave();
     }
   }
 
@@ -217,7 +238,7 @@ export function gcmCipher(kind, aesTarget, ghashTarget, platform = 'unknown') {
       const ct = src.subarray(0, n);
       gcmTag(s.H, aad, n, s.mask, tag, () => mac.absorb(ct));
       if (!tagsEqual(tag, src.subarray(n))) throw new Error('gcm: invalid tag (the ciphertext, nonce, key, AAD or tag length is wrong): nothing was decrypted');
-      ctr(s.ctr0, ct, dst, null);
+      ctrAll(st.key, s.ctr0, ct, dst);
       return undefined;
     } finally {
       tag.fill(0);
@@ -282,14 +303,14 @@ export function gcmCipher(kind, aesTarget, ghashTarget, platform = 'unknown') {
         sivTag(st, keys, src, tag);
         ctr0.set(tag);
         ctr0[15] |= 0x80;
-        ctr(ctr0, src, dst.subarray(0, src.length), null);
+        ctrAll(keys.encKey, ctr0, src, dst.subarray(0, src.length));
         dst.set(tag, src.length);
         return undefined;
       }
       const n = src.length - 16;
       ctr0.set(src.subarray(n));
       ctr0[15] |= 0x80;
-      ctr(ctr0, src.subarray(0, n), dst, null);
+      ctrAll(keys.encKey, ctr0, src.subarray(0, n), dst);
       sivTag(st, keys, dst, tag);
       if (!tagsEqual(tag, src.subarray(n))) {
         dst.fill(0);
@@ -395,6 +416,11 @@ export function gcmCipher(kind, aesTarget, ghashTarget, platform = 'unknown') {
     outputLength,
     run,
     stream: (st, encrypting) => new WholeStream(st, encrypting),
+    // A split call's unit (runtime/workers.js): the CTR key in st.key, the counter block in
+    // st.nonce; the pool links the AES instance.
+    range: (st, pos, src, dst) => ctrRange(st, pos, src, dst),
+    threads: undefined,
+    poolInstance: A,
     // (cipherMemoryForTests: both memories, the AES one first, so its region offsets hold)
     instance: {
       memory() {

@@ -113,7 +113,8 @@ function cipherUnits(job) {
   const fn = Object.prototype.hasOwnProperty.call(entry, name) ? entry[name] : undefined;
   const spec = fn === undefined ? undefined : cipherSpecOf(fn);
   if (spec === undefined || typeof spec.range !== 'function') throw new Error(`no wasm_threads cipher named ${name}`);
-  if (spec.instance.linkAt === null) spec.instance.linkAt = { memory, base };
+  const I = spec.poolInstance !== undefined ? spec.poolInstance : spec.instance;
+  if (I.linkAt === null) I.linkAt = { memory, base };
   const buf = new Uint8Array(staging);
   const st = { key: buf.subarray(keyAt, keyAt + keyLength), nonce: buf.subarray(nonceAt, nonceAt + nonceLength), params };
   units(job, (u) => {

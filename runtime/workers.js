@@ -222,9 +222,11 @@ function copyFor(memory, memoryBytes, k) {
   return (k + 1) * memoryBytes;
 }
 
+// The Instance a job's engine runs in (a cipher over two instances names the one the pool links).
+const engineInstance = (spec) => (spec.poolInstance !== undefined ? spec.poolInstance : spec.instance);
 // The shared memory behind a hash's instance, or null (not a wasm_threads instance).
 function sharedMemory(spec) {
-  const I = spec.instance;
+  const I = engineInstance(spec);
   I.memory(); // instantiate
   const m = I.memoryObject;
   return m !== null && typeof SharedArrayBuffer === 'function' && m.buffer instanceof SharedArrayBuffer ? m : null;
@@ -286,7 +288,7 @@ function newCall(jobs) {
 // and the worker's copy in it. The memory grows for every copy first, so that no post fails once
 // one is sent (a worker's first unit is waited for).
 function sendAll(call, pool, n, hash, spec, memory, job, name = exportNames.get(hash)) {
-  const bytes = spec.instance.target.memoryBytes;
+  const bytes = engineInstance(spec).target.memoryBytes;
   for (const w of pool) copyFor(memory, bytes, w.index);
   pool.forEach((w, k) => {
     const id = nextJob++;
@@ -372,7 +374,7 @@ function failureOf(call, memory, spec, lost = null) {
       j.w.alive = false; // replaced on the next start()
       call.reusable = false;
       if (memory === null) continue; // (a KDF lane's heap was the thread's own memory: gone with it)
-      const bytes = spec.instance.target.memoryBytes;
+      const bytes = engineInstance(spec).target.memoryBytes;
       new Uint8Array(memory.buffer, (j.w.index + 1) * bytes, bytes).fill(0);
     }
   }
