@@ -49,6 +49,11 @@ export function cipherMemoryForTests(cipherFn) {
   return spec === undefined ? undefined : spec.instance.memory();
 }
 
+/** The engine spec behind a cipher function of ours, or undefined (runtime/workers.js, runtime/worker.js). */
+export function cipherSpecOf(cipherFn) {
+  return specs.get(cipherFn);
+}
+
 const bufferOf = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'buffer').get;
 
 /**
