@@ -10,6 +10,9 @@ namespace awasmc {
 
 namespace {
 
+// Operators: `|` becomes `&`, not `^`: kernels join disjoint bit fields with `|` (limbs, bytes,
+// halves of a rotation), where `^` and `+` are the same function and would be equivalent
+// mutants; `^` -> `|` covers the confusion of the two.
 // A literal's replacement: small numbers (counts, offsets, shift and rotation amounts, byte values)
 // are off by one; larger ones (round constants, masks, initial values) get their top bit flipped,
 // which changes them in the bits a truncation or a wrong width would lose.
@@ -111,7 +114,7 @@ void Mutator::record(SrcLoc at, const std::string& kind, const std::string& from
 
 std::string Mutator::swap_op(const std::string& op) {
   static const std::pair<const char*, const char*> table[] = {
-      {"+", "-"},   {"-", "+"},    {"*", "+"},   {"^", "|"},   {"|", "^"},   {"&", "|"},
+      {"+", "-"},   {"-", "+"},    {"*", "+"},   {"^", "|"},   {"|", "&"},   {"&", "|"},
       {"<<", ">>>"}, {">>>", "<<"}, {">>", "<<"}, {"<", "<="},  {"<=", "<"}, {">", ">="},
       {">=", ">"},  {"===", "!=="}, {"!==", "==="}, {"==", "!="}, {"!=", "=="}};
   for (auto& [a, b] : table)

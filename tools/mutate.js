@@ -90,13 +90,13 @@ if (opt.sample && opt.sample < sites.length) {
   sites.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.col - b.col || (a.kind < b.kind ? -1 : 1)));
 }
 
-// ---- the reviewed equivalent mutants: an entry holds while its source line reads the same
+// ---- the reviewed equivalent mutants: an entry holds while its source line and change read the same
 const equivalentFile = path.join(root, 'tools', 'mutate-equivalent.json');
 const equivalent = JSON.parse(fs.readFileSync(equivalentFile, 'utf8'));
 const stale = [];
 for (const [id, e] of Object.entries(equivalent.mutants)) {
   const s = JSON.parse(listing).find((x) => x.id === id);
-  if (!s || s.source !== e.source) stale.push(id);
+  if (!s || s.source !== e.source || s.from !== e.from || s.to !== e.to) stale.push(id);
 }
 
 // ---- the cache
