@@ -202,6 +202,25 @@ const FAMILIES = {
         same(`poly1305 r=1 (ff x ${n})`, lib.poly1305(FF(n), key), nc.poly1305(FF(n), key));
       }
     }
+    // r = 2, blocks 0 and 2^128 - 2: the last product is 2^131 - 4, which carries to limbs
+    // [1, 2^26, 2^26 - 1, 2^26 - 1, 2^26 - 1] (h1 not carried), so the tag's full carry runs
+    // through every limb and folds 5 back into h0 (mutants poly1305:85:27:const, 86:*:op)
+    for (const tail of [0, 1, 2]) {
+      const key = new Uint8Array(32);
+      key[0] = 2;
+      const m = new Uint8Array(32 + tail).fill(0xff, 16, 32);
+      m[16] = 0xfe;
+      same(`poly1305 r=2 (0, 2^128 - 2${tail ? `, ${tail} more` : ''})`, lib.poly1305(m, key), nc.poly1305(m, key));
+    }
+    // r = 2^26 - 1 and one block m with m r = q p + 2^130 + 2^26 - 1 (q = 2^24): carried to limbs
+    // [2^26 - 1, 2^26, 2^26 - 1, 2^26 - 1, 2^26 - 1], so the 5 folded into h0 carries out of it too
+    // (mutants poly1305:86:38:const, 87:11:op; found by solving for q and m)
+    {
+      const key = new Uint8Array(32);
+      key.set([0xff, 0xff, 0xff, 0x03]);
+      const m = Uint8Array.from(Buffer.from('00000140000050000014000005000001', 'hex').reverse());
+      same('poly1305 r=2^26-1 (h carried to [2^26 - 1, 2^26, ...])', lib.poly1305(m, key), nc.poly1305(m, key));
+    }
   }],
   aes: [() => {
     for (const keyLen of [16, 24, 32]) {

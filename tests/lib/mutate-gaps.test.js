@@ -25,4 +25,27 @@ forEachBackend(test, backends, 'mutation gaps', (b) => {
       }
     }
   });
+  // poly1305:85:27:const, 86:11:op, 86:15:op, 86:20:op (the tag's full carry and its fold of 5
+  // back into h0): they run only when the carried h is at least 2^130. With r = 2 and blocks 0
+  // and 2^128 - 2 the last product is 2^131 - 4, carried to limbs [1, 2^26, 2^26 - 1, 2^26 - 1,
+  // 2^26 - 1]: h1's carry ripples through every limb and out of h4, and 2^130 + 1 = 6 mod p.
+  test(`${b.name}: poly1305 tag of an h carried to 2^130 + 1 (mutants poly1305:85:27:const, poly1305:86:*:op)`, () => {
+    const key = new Uint8Array(32);
+    key[0] = 2;
+    const m = new Uint8Array(32).fill(0xff, 16, 32);
+    m[16] = 0xfe;
+    assert.equal(hex(h.poly1305(m, key)), '06000000000000000000000000000000');
+    key.fill(0xff, 16);
+    assert.equal(hex(h.poly1305(m, key)), hex(noble(m, key)));
+  });
+  // poly1305:86:38:const, 87:11:op (the carry out of h0 after the fold): h0 + 5 must reach 2^26.
+  // r = 2^26 - 1 (one limb, so the product is m r exactly) and the block m with
+  // m r = q p + 2^130 + 2^26 - 1 for q = 2^24 (solved for, with m in [2^128, 2^129)) carry to
+  // limbs [2^26 - 1, 2^26, 2^26 - 1, 2^26 - 1, 2^26 - 1], which is 2^130 + 2^26 - 1 = 2^26 + 4 mod p.
+  test(`${b.name}: poly1305 tag when the fold carries out of h0 (mutants poly1305:86:38:const, poly1305:87:11:op)`, () => {
+    const key = new Uint8Array(32);
+    key.set([0xff, 0xff, 0xff, 0x03]);
+    const m = Uint8Array.from(Buffer.from('00000140000050000014000005000001', 'hex').reverse());
+    assert.equal(hex(h.poly1305(m, key)), '04000004000000000000000000000000');
+  });
 });
