@@ -8,7 +8,8 @@
 //               mutant does not compile (--every-target: on every target it changes);
 //   identical   no target file changes (the compiler made the same code: equivalent by construction);
 //   equivalent  listed in tools/mutate-equivalent.json with its reason (reviewed);
-//   survived    every check passed: a gap in the checks. The exit status is 1 if any survived.
+//   survived    every check passed: a gap in the checks. The exit status is 1 if any survived;
+//   unchecked   the mutant changes a module tools/mutate-check.js has no checks for (also exit 1).
 // Results are cached in build/mutate-cache.json under a key of the mutant id and the bytes of
 // everything that decides the result (awasmc, modules/, runtime/, the entries, the checks).
 //
@@ -140,6 +141,7 @@ async function mutant(site) {
       });
       if (changed.length === 0) continue;
       const r = await check(target, dir, changed);
+      if (r.unchecked) return { status: 'unchecked', how: r.how };
       checked.push({ target, ...r });
       if (r.killed && !opt.everyTarget) return { status: 'killed', how: `${target}: ${r.how}` };
       if (!r.killed && opt.everyTarget) return { status: 'survived', how: `${target}: ${r.how}` };
@@ -160,13 +162,14 @@ async function check(backend, dir, modules) {
     if (e.code === 1) return { killed: true, how: firstLine(e.stdout).replace(/^killed: /, '') };
     if (e.killed || e.signal) return { killed: true, how: `the check did not finish in ${opt.timeoutMs} ms (${e.signal})` };
     if (e.code === 2) throw new Error(`mutate-check: ${firstLine(e.stderr)}`);
+    if (e.code === 3) return { killed: false, unchecked: true, how: firstLine(e.stdout) };
     return { killed: true, how: `the check crashed (exit ${e.code}): ${firstLine(e.stderr)}` };
   }
 }
 const firstLine = (s) => String(s ?? '').split('\n').find((l) => l.trim() && !l.startsWith('awasmc: warning')) ?? '';
 
 // ---- run
-const counts = { killed: 0, identical: 0, equivalent: 0, survived: 0 };
+const counts = { killed: 0, identical: 0, equivalent: 0, survived: 0, unchecked: 0 };
 const survivors = [];
 const t0 = Date.now();
 let next = 0;
@@ -180,8 +183,8 @@ async function worker() {
     if (r.status === 'survived' && eq && !stale.includes(site.id)) r = { ...r, status: 'equivalent', how: eq.reason };
     counts[r.status]++;
     done++;
-    if (r.status === 'survived') survivors.push({ site, r });
-    if (!opt.quiet || r.status === 'survived')
+    if (r.status === 'survived' || r.status === 'unchecked') survivors.push({ site, r });
+    if (!opt.quiet || r.status === 'survived' || r.status === 'unchecked')
       console.log(`${r.status.padEnd(10)} ${site.id.padEnd(24)} ${site.file}:${site.line}:${site.col}  ${site.from} -> ${site.to}  (${r.how})${r.cached ? ' [cached]' : ''}`);
     if (done % 20 === 0 && opt.cache) fs.writeFileSync(cacheFile, JSON.stringify(cache));
   }
@@ -191,7 +194,7 @@ if (opt.cache) fs.writeFileSync(cacheFile, JSON.stringify(cache));
 
 const secs = ((Date.now() - t0) / 1000).toFixed(1);
 console.log(`tools/mutate: ${sites.length} of ${total} mutants in ${secs} s: ${counts.killed} killed, ${counts.identical} identical output, ` +
-  `${counts.equivalent} reviewed equivalent, ${counts.survived} survived`);
+  `${counts.equivalent} reviewed equivalent, ${counts.survived} survived${counts.unchecked ? `, ${counts.unchecked} in modules without checks` : ''}`);
 if (stale.length)
   console.log(`tools/mutate: ${stale.length} entries of tools/mutate-equivalent.json no longer match their source line (not applied): ${stale.join(', ')}`);
 if (survivors.length) {

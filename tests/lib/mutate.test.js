@@ -39,7 +39,7 @@ test('mutate-check: a broken sha3 target is killed, and targets/ is left as it w
   }
 });
 
-test('mutate-check: bad usage is exit 2', async () => {
-  await assert.rejects(check(['--modules', 'nosuch']), (e) => e.code === 2 && /no checks for module nosuch/.test(e.stderr));
+test('mutate-check: a module without checks is exit 3, bad usage exit 2', async () => {
+  await assert.rejects(check(['--modules', 'nosuch']), (e) => e.code === 3 && /^unchecked: no checks for module nosuch/.test(e.stdout));
   await assert.rejects(check(['--backend', 'nosuch']), (e) => e.code === 2);
 });
