@@ -39,8 +39,6 @@ import { bytesArg, mustBe, typeName } from './checks.js';
 import { defaultNextTick, now } from './shell.js';
 
 const specs = new WeakMap();
-/** The engine's spec of a cipher function of ours, or undefined (runtime/noble.js borrows its checks). */
-export const cipherSpecOf = (cipherFn) => specs.get(cipherFn);
 const EMPTY = /* @__PURE__ */ new Uint8Array(0);
 
 /** The whole wasm/JS memory behind a cipher of ours (the hygiene tests), or undefined. */
@@ -49,7 +47,10 @@ export function cipherMemoryForTests(cipherFn) {
   return spec === undefined ? undefined : spec.instance.memory();
 }
 
-/** The engine spec behind a cipher function of ours, or undefined (runtime/workers.js, runtime/worker.js). */
+/**
+ * The engine spec behind a cipher function of ours, or undefined (runtime/workers.js and
+ * runtime/worker.js split calls with it; runtime/noble.js borrows its checks).
+ */
 export function cipherSpecOf(cipherFn) {
   return specs.get(cipherFn);
 }
