@@ -1,7 +1,7 @@
 // Entry point of the `noble` backend: @noble/hashes and @noble/ciphers (optional peer
 // dependencies: install them beside this package) behind our API — the same names, shapes,
 // option checks and errors as wasm.js, js.js and the others (runtime/noble.js: the adapters over
-// our runtime/shell.js and runtime/cipher.js). Every name of index.js that noble has; not `ofb`
+// our runtime/shell.js and runtime/cipher.js). Every algorithm of index.js that noble has; not `ofb`
 // (@noble/ciphers 2.4 has no OFB). See docs/api.md, "noble.js".
 import { sha224 as nSha224, sha256 as nSha256, sha384 as nSha384, sha512 as nSha512, sha512_224 as nSha512_224, sha512_256 as nSha512_256 } from '@noble/hashes/sha2.js';
 import { md5 as nMd5, ripemd160 as nRipemd160, sha1 as nSha1 } from '@noble/hashes/legacy.js';
@@ -28,8 +28,7 @@ import { poly1305KeyOption } from './runtime/poly1305.js';
 import { ARGON2D, ARGON2I, ARGON2ID } from './runtime/argon2.js';
 import { CHACHA12, CHACHA20, CHACHA20ORIG, CHACHA8, SALSA20, XCHACHA20, XSALSA20 } from './runtime/arx.js';
 import { CHACHA20POLY1305, XCHACHA20POLY1305, XSALSA20POLY1305, secretboxOf } from './runtime/aead.js';
-import { nobleAead, nobleAes, nobleAesMode, nobleArgon2, nobleArx, nobleHash, noblePbkdf2, nobleScrypt } from './runtime/noble.js';
-import { cmacKeyOption } from './runtime/aesmodes.js';
+import { nobleAead, nobleAes, nobleArgon2, nobleArx, nobleHash, noblePbkdf2, nobleScrypt } from './runtime/noble.js';
 
 // A Merkle–Damgård hash (runtime/md.js kinds: the definition, OID and BLAKE's salt option).
 const md = (k, fn) =>
@@ -129,32 +128,17 @@ export const ecb = /* @__PURE__ */ nobleAes('ecb', nAes.ecb);
 export const cbc = /* @__PURE__ */ nobleAes('cbc', nAes.cbc);
 export const ctr = /* @__PURE__ */ nobleAes('ctr', nAes.ctr);
 export const cfb = /* @__PURE__ */ nobleAes('cfb', nAes.cfb);
-// AES-CMAC with the hash shape and a key; AES-SIV (aessiv(key, ...AAD)) and the key wraps.
-// noble's CMAC object has no clone() and a word view over its chaining value (a field-by-field
-// copy would split them): a clone is a new object from the key with the state copied in.
-function nobleCmac(key) {
-  const h = nAes.cmac.create(key);
-  const k = key.slice();
-  const destroy = h.destroy.bind(h);
-  h.clone = () => {
-    const c = nobleCmac(k);
-    c.buffer.set(h.buffer);
-    c.x.set(h.x);
-    c.pos = h.pos;
-    return c;
-  };
-  h.destroy = () => {
-    k.fill(0);
-    destroy();
-  };
-  return h;
-}
-export const cmac = /* @__PURE__ */ nobleHash(
-  { name: 'cmac', module: 'aes', blockLen: 16, outputLen: 16, canXOF: false, oid: null, dkLen: null, keyed: true,
-    options: { key: cmacKeyOption }, params: () => ({ key: null }) },
-  { create: (o) => nobleCmac(o.key) },
-  (p) => ({ key: p.key }),
-);
-export const aessiv = /* @__PURE__ */ nobleAesMode('aessiv', nAes.aessiv);
-export const aeskw = /* @__PURE__ */ nobleAesMode('aeskw', nAes.aeskw);
-export const aeskwp = /* @__PURE__ */ nobleAesMode('aeskwp', nAes.aeskwp);
+
+// Names whose checks are borrowed from js.js's functions (runtime/noble.js nobleMacLike,
+// nobleCipherLike): only their specs are used, no js kernel runs.
+import { ghash as nGhash, polyval as nPolyval } from '@noble/ciphers/_polyval.js';
+import * as J from './js.js';
+import { nobleCipherLike, nobleMacLike } from './runtime/noble.js';
+export const ghash = /* @__PURE__ */ nobleMacLike(J.ghash, nGhash);
+export const polyval = /* @__PURE__ */ nobleMacLike(J.polyval, nPolyval);
+export const cmac = /* @__PURE__ */ nobleMacLike(J.cmac, nAes.cmac);
+export const gcm = /* @__PURE__ */ nobleCipherLike(J.gcm, nAes.gcm);
+export const gcmsiv = /* @__PURE__ */ nobleCipherLike(J.gcmsiv, nAes.gcmsiv);
+export const aessiv = /* @__PURE__ */ nobleCipherLike(J.aessiv, nAes.aessiv);
+export const aeskw = /* @__PURE__ */ nobleCipherLike(J.aeskw, nAes.aeskw);
+export const aeskwp = /* @__PURE__ */ nobleCipherLike(J.aeskwp, nAes.aeskwp);

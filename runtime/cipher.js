@@ -47,6 +47,14 @@ export function cipherMemoryForTests(cipherFn) {
   return spec === undefined ? undefined : spec.instance.memory();
 }
 
+/**
+ * The engine spec behind a cipher function of ours, or undefined (runtime/workers.js and
+ * runtime/worker.js split calls with it; runtime/noble.js borrows its checks).
+ */
+export function cipherSpecOf(cipherFn) {
+  return specs.get(cipherFn);
+}
+
 const bufferOf = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'buffer').get;
 
 /**

@@ -7,25 +7,39 @@
 //
 // Memory: noble keeps its state in JS arrays; every noble hash instance, cipher call's temporary
 // and keystream copy made here is destroyed or zeroed after the call, errors included.
-import { Stream, makeHash } from './shell.js';
-import { makeCipher } from './cipher.js';
+import { Stream, makeHash, specOf } from './shell.js';
+import { cipherSpecOf, makeCipher } from './cipher.js';
 import { kdfDefinition, kdfInput, pbkdf2With, wipeAll } from './kdf.js';
 import { argon2Inputs } from './argon2.js';
 import { scryptOptions } from './scrypt.js';
 import { aeadOutputLength, aeadThird } from './aead.js';
 import { blockOutputLength, disablePaddingOption } from './aes.js';
 import { counterOption } from './arx.js';
-import { aesModeSpec, authError } from './aesmodes.js';
 
 const PLATFORM = 'noble';
 const NO_MEMORY = { memory: () => new Uint8Array(0) }; // no kernel memory (memoryForTests)
 
-// A copy of noble hasher h: its clone(), or (noble's Poly1305 has none) a new object of its
-// class with copies of its fields (typed arrays copied, not shared).
+// A copy of noble hasher h: its clone(), or (noble's Poly1305, GHASH and CMAC have none) a new
+// object of its class with copies of its fields: each buffer under its typed arrays copied once
+// and the views remade over the copy, so two views of one buffer (CMAC's x and x32) stay one.
 function cloneOf(h) {
   if (typeof h.clone === 'function') return h.clone();
   const c = Object.create(Object.getPrototypeOf(h));
-  for (const k of Object.keys(h)) c[k] = ArrayBuffer.isView(h[k]) ? h[k].slice() : h[k];
+  const copies = new Map();
+  // (arrays and plain objects too, GHASH's key table: a destroy() of h must not wipe the copy's)
+  const copy = (v) => {
+    if (Array.isArray(v)) return v.map(copy);
+    if (v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+      const o = {};
+      for (const k of Object.keys(v)) o[k] = copy(v[k]);
+      return o;
+    }
+    if (!ArrayBuffer.isView(v)) return v;
+    let b = copies.get(v.buffer);
+    if (b === undefined) copies.set(v.buffer, (b = v.buffer.slice(0)));
+    return new v.constructor(b, v.byteOffset, v.length);
+  };
+  for (const k of Object.keys(h)) c[k] = copy(h[k]);
   return c;
 }
 
@@ -452,19 +466,98 @@ export function nobleAes(mode, fn) {
   });
 }
 
+// ---- Names that borrow the checks of our engine (its spec: key and option parsers, the third
+// argument, output lengths) from a function of ours, and run noble's: the MACs ghash, polyval and
+// cmac, and the AES modes gcm, gcmsiv, aessiv, aeskw, aeskwp. (The entry imports js.js's function
+// for its spec only: no js kernel runs.)
+
+// noble's GHASH/POLYVAL zero-pad every update() to a whole block (as its AEADs use them); ours
+// hash the concatenation of the pieces: whole blocks go to noble, the rest waits here.
+class Blocked {
+  constructor(h) {
+    this.h = h;
+    this.buf = new Uint8Array(16);
+    this.n = 0;
+  }
+  update(m) {
+    let i = 0;
+    if (this.n > 0) {
+      const take = Math.min(16 - this.n, m.length);
+      this.buf.set(m.subarray(0, take), this.n);
+      this.n += take;
+      i = take;
+      if (this.n < 16) return this;
+      this.h.update(this.buf);
+      this.n = 0;
+    }
+    const whole = i + Math.floor((m.length - i) / 16) * 16;
+    if (whole > i) this.h.update(m.subarray(i, whole));
+    this.buf.set(m.subarray(whole), 0);
+    this.n = m.length - whole;
+    return this;
+  }
+  digest() {
+    if (this.n > 0) this.h.update(this.buf.subarray(0, this.n));
+    return this.h.digest();
+  }
+  clone() {
+    const c = new Blocked(cloneOf(this.h));
+    c.buf.set(this.buf);
+    c.n = this.n;
+    return c;
+  }
+  destroy() {
+    this.h.destroy();
+    this.buf.fill(0);
+    this.n = 0;
+  }
+}
+
+/** A MAC of ours (`ours`: the same MAC of another entry) over noble's `mac.create(key)`. */
+export function nobleMacLike(ours, mac) {
+  const s = specOf(ours);
+  const blocked = s.module === 'ghash';
+  return nobleHash(
+    { name: s.name, module: s.module, blockLen: s.blockLen, outputLen: s.outputLen, canXOF: false, oid: null, dkLen: null, keyed: true,
+      options: s.options, params: s.params },
+    { create: (key) => (blocked ? new Blocked(mac.create(key)) : mac.create(key)) },
+    (p) => p.key,
+  );
+}
+
+// What each borrowed cipher's failed decryption throws on every entry.
+const AUTH_FAILED = {
+  gcm: 'gcm: invalid tag (the ciphertext, nonce, key, AAD or tag length is wrong): nothing was decrypted',
+  gcmsiv: 'gcmsiv: invalid tag (the ciphertext, nonce, key or AAD is wrong): nothing was decrypted',
+  aessiv: 'aessiv: invalid tag (the ciphertext, AAD or key is wrong): nothing was decrypted',
+  aeskw: 'aeskw: integrity check failed (the wrapped key or the key-encryption key is wrong): nothing was unwrapped',
+  aeskwp: 'aeskwp: integrity check failed (the wrapped key or the key-encryption key is wrong): nothing was unwrapped',
+};
+
 /**
- * aessiv, aeskw or aeskwp (`name`) over noble's function of the same name: our lengths, checks,
- * errors and streams (runtime/aesmodes.js aesModeSpec); noble's failed tag or integrity check
- * becomes our error. The result is written to the caller's buffer only after noble returned it.
+ * The cipher `ours` (gcm, gcmsiv, aessiv, aeskw, aeskwp of another entry: its checks) over noble's
+ * `fn`. Streams keep the message and run in finish() (as ours do for these modes); `tagFirst`:
+ * SIV's V ‖ C, whose streams return { data: C, tag: V } and take V in finish(tag).
  */
-export function nobleAesMode(name, fn) {
+export function nobleCipherLike(ours, fn) {
+  const s = cipherSpecOf(ours);
+  const name = s.name;
+  const tagFirst = name === 'aessiv';
+  const tagged = s.tagLength > 0;
+  const instance = (st) => {
+    if (name === 'aessiv') return fn(st.key, ...(st.params === null ? [] : st.params));
+    if (name === 'aeskw' || name === 'aeskwp') return fn(st.key);
+    const p = st.params;
+    if (p.tagLength !== 16) throw new RangeError(`"opts.tagLength" must be 16 for ${name} on noble.js (@noble/ciphers' tags are 16 bytes), got ${p.tagLength}`);
+    return p.aad.length > 0 ? fn(st.key, st.nonce, p.aad) : fn(st.key, st.nonce);
+  };
   function run(st, encrypting, src, dst) {
-    const c = name === 'aessiv' ? fn(st.key, ...st.params) : fn(st.key);
+    const c = instance(st);
     let r;
     try {
       r = encrypting ? c.encrypt(src) : c.decrypt(src);
     } catch (e) {
-      if (!encrypting && e instanceof Error && /tag|integrity/i.test(e.message)) throw authError(name);
+      if (!encrypting && e instanceof Error && !(e instanceof TypeError) && !(e instanceof RangeError)) throw new Error(AUTH_FAILED[name]);
       throw e;
     }
     dst.set(r);
@@ -472,5 +565,41 @@ export function nobleAesMode(name, fn) {
     r.fill(0);
     return n === dst.length ? undefined : dst.subarray(0, n);
   }
-  return makeCipher({ ...aesModeSpec(name, run), platform: PLATFORM, instance: NO_MEMORY });
+  class WholeStream {
+    constructor(st, encrypting) {
+      this.st = { ...st, key: st.key.slice() };
+      this.encrypting = encrypting;
+      this.parts = [];
+    }
+    outputLength() {
+      return 0;
+    }
+    update(src) {
+      this.parts.push(src.slice());
+    }
+    finish(tag) {
+      const T = s.tagLength;
+      if (tagged && !this.encrypting) {
+        if (tag === undefined || tag.length !== T) throw new RangeError(`"tag" must be ${T} bytes for ${name} decryption, got ${tag === undefined ? 'undefined' : `length ${tag.length}`}`);
+        if (tagFirst) this.parts.unshift(tag.slice());
+        else this.parts.push(tag.slice());
+      } else if (tag !== undefined) throw new TypeError(`"tag" must be undefined for ${name}${tagged ? ' encryption streams (finish() returns the tag)' : ' (it has no tag)'}`);
+      const src = concat(this.parts);
+      try {
+        const out = new Uint8Array(s.outputLength(this.encrypting, src.length, this.st.params));
+        const res = run(this.st, this.encrypting, src, out);
+        const data = res === undefined ? out : res;
+        if (!tagged || !this.encrypting) return { data };
+        return tagFirst ? { data: data.subarray(T), tag: data.slice(0, T) } : { data: data.subarray(0, data.length - T), tag: data.slice(data.length - T) };
+      } finally {
+        src.fill(0);
+      }
+    }
+    wipe() {
+      this.st.key.fill(0);
+      for (const p of this.parts) p.fill(0);
+      this.parts = [];
+    }
+  }
+  return makeCipher({ ...s, platform: PLATFORM, run, stream: (st, encrypting) => new WholeStream(st, encrypting), asyncWhole: () => true, instance: NO_MEMORY });
 }

@@ -25,12 +25,20 @@ const MAGIC = [0x61, 0x77, 0x73, 0x74]; // "awst"
 const VERSION = 1;
 const TWO32 = 2 ** 32;
 
+// CRC-32 of b[0 .. n), a byte at a time through a table made on first use (the bit-at-a-time
+// loop took 50 us for a 1 KB state).
+let crcTable = null;
 function crc32(b, n) {
-  let c = -1;
-  for (let i = 0; i < n; i++) {
-    c ^= b[i];
-    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  if (crcTable === null) {
+    crcTable = new Int32Array(256);
+    for (let i = 0; i < 256; i++) {
+      let c = i;
+      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+      crcTable[i] = c;
+    }
   }
+  let c = -1;
+  for (let i = 0; i < n; i++) c = (c >>> 8) ^ crcTable[(c ^ b[i]) & 255];
   return ~c >>> 0;
 }
 

@@ -4,8 +4,10 @@
 // on the other, fed the rest and finished: the digest must equal @noble/hashes' (or
 // @noble/ciphers') one-shot of the whole message. Also: XOF streams exported while squeezing,
 // HMAC, states refused after digest(), and foreign or corrupt states (each header byte flipped,
-// every truncation, a body byte flipped, trailing bytes, out-of-range fields) refused with a
-// TypeError or RangeError naming "state".
+// every truncation, a body byte flipped, trailing bytes, out-of-range fields, random changes with
+// the checksum resealed) refused with a TypeError or RangeError naming "state"; every hash and MAC
+// of every entry found by shape; a state finished in another process; pinned version-1 bytes;
+// nothing left in the kernel memory.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
