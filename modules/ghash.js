@@ -26,7 +26,7 @@
 // Not vectorized: on wasm the multiplies are scalar i64.mul; u64x2 lanes have no 64 x 64
 // multiply V8 makes short (i64x2.mul is emulated with three 32-bit products), and extmul
 // (32 x 32 -> 64) needs the operands gathered per lane (a shuffle per operand). Not measured.
-import { u8, u32, u64, memory, fn, loop, bswap } from 'awasm';
+import { u8, u32, u64, u8x16, u32x4, u64x2, memory, fn, loop, shuffle, swizzle, lane } from 'awasm';
 
 const key = memory('gh_key', u8.array(16));
 const acc = memory('gh_acc', u8.array(16));
@@ -41,7 +41,8 @@ const MASK64 = [0x1111111111111111n, 0x2222222222222222n, 0x4444444444444444n, 0
 // the products x_i y_(k-i), masked to class k. The operand form (`prep`) is applied to the key's
 // side once per call and to the data's side per block. Two forms, by target:
 //   WIDE64 (wasm): 64 x 64 bits, four classes, i64.mul: the low half directly, the high half
-//     from bit-reversed operands. 96 multiplies a block.
+//     from bit-reversed operands. 96 multiplies a block; the reversals (two operands, three
+//     high halves) in SIMD lanes, two at a time (1.09x-1.21x over scalar rev64).
 //   NARROW3 (js, runtime): 32-bit words, 16 x 16 pieces, three classes, Math.imul: 27 multiplies
 //     a word product, 243 a block, no reversal.
 // The first version built every 32 x 32 product from 16 mul32s (144 a block; on js each with
@@ -49,7 +50,6 @@ const MASK64 = [0x1111111111111111n, 0x2222222222222222n, 0x4444444444444444n, 0
 // the high words (1.25x), and NARROW3 is 1.5x-2.5x that (A/B runs on a loaded machine).
 const xorAll = (list) => list.reduce((a, b) => a ^ b);
 const classes = (xs, ys, mul, masks) => [0, 1, 2, 3].map((k) => xorAll([0, 1, 2, 3].map((i) => mul(xs[i], ys[(k - i + 4) & 3]))) & masks[k]).reduce((a, b) => a | b);
-const swapBits = (x, n, m) => ((x >>> n) & m) | ((x & m) << n);
 // Operands travel as { v, r }: a value and its bit reversal (WIDE64; NARROW3 carries r: 0).
 const xorWords = (p, q) => ({ v: p.v ^ q.v, r: p.r ^ q.r });
 // NARROW3 (js, runtime): 32 x 32 bits by Karatsuba over 16-bit halves, each 16 x 16 product from
@@ -80,22 +80,33 @@ const NARROW3 = {
 // sum can reach 16, and its carry goes past bit 63): 32 multiplies where three 32 x 32 products
 // take 48.
 const split64 = (x) => MASK64.map((m) => x & m);
-const rev64 = (x) =>
-  swapBits(swapBits(swapBits(bswap(x), 4, 0x0f0f0f0f0f0f0f0fn), 2, 0x3333333333333333n), 1, 0x5555555555555555n);
-// WIDE64's operands are 64-bit words with their reversals: two rev64 a block (Karatsuba's sum
-// takes the sum of the two).
-const word64 = (lo, hi) => {
-  const v = u64(lo) | (u64(hi) << 32);
-  return { v, r: rev64(v) };
+// The bit reversals of two u64 at once in SIMD lanes (wasm only: a byte shuffle, then each
+// nibble through a 16-entry swizzle table, which needs no branch and no memory): 11 vector ops
+// and lane moves where two rev64 take about 50 scalar ones.
+const REV4 = Array.from({ length: 16 }, (_, i) => ((i & 1) << 3) | ((i & 2) << 1) | ((i & 4) >> 1) | ((i & 8) >> 3));
+const rev64x2 = (a, b) => {
+  const v = u8x16.from(u64x2(a, b));
+  const bytes = shuffle(v, v, [7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8]);
+  const lo = bytes & u8x16(15);
+  const hi = u8x16.from(u32x4.from(bytes) >>> 4) & u8x16(15);
+  const r = u64x2.from(swizzle(u8x16(...REV4.map((x) => x << 4)), lo) | swizzle(u8x16(...REV4), hi));
+  return [lane(r, 0), lane(r, 1)];
 };
 const WIDE64 = {
   operands: (a) => {
-    const lo = word64(a[0], a[1]);
-    const hi = word64(a[2], a[3]);
-    return [lo, hi, xorWords(lo, hi)];
+    const lo = u64(a[0]) | (u64(a[1]) << 32);
+    const hi = u64(a[2]) | (u64(a[3]) << 32);
+    const [rlo, rhi] = rev64x2(lo, hi);
+    return [{ v: lo, r: rlo }, { v: hi, r: rhi }, { v: lo ^ hi, r: rlo ^ rhi }];
   },
   prep: (x) => ({ n: split64(x.v), r: split64(x.r) }),
-  clmul64: (xs, ys) => [classes(xs.n, ys.n, (a, b) => a * b, MASK64), rev64(classes(xs.r, ys.r, (a, b) => a * b, MASK64)) >>> 1],
+  // [low half, the low half of the reversed operands' product]: highs() reverses those together
+  clmul64: (xs, ys) => [classes(xs.n, ys.n, (a, b) => a * b, MASK64), classes(xs.r, ys.r, (a, b) => a * b, MASK64)],
+  highs: ([L, H, M]) => {
+    const [l, h] = rev64x2(L[1], H[1]);
+    const [m] = rev64x2(M[1], M[1]);
+    return [[L[0], l >>> 1], [H[0], h >>> 1], [M[0], m >>> 1]];
+  },
 };
 // 64 x 64 bits: WIDE64 directly, NARROW from two words each by Karatsuba. The y side is
 // prepared once per key.
@@ -112,7 +123,8 @@ const clmul64 = (C, x, Y) => {
 const prep = (C, words) => C.operands(words).map((y) => prep64(C, y));
 // dot(a, b) = a b x^-128 mod P, a as four words, b as prep(b).
 const dot = (C, words, B) => {
-  const [L, H, M] = C.operands(words).map((x, i) => clmul64(C, x, B[i]));
+  let [L, H, M] = C.operands(words).map((x, i) => clmul64(C, x, B[i]));
+  if (C.highs !== undefined) [L, H, M] = C.highs([L, H, M]);
   const c0 = L[0];
   const c1 = L[1] ^ M[0] ^ L[0] ^ H[0];
   const c2 = H[0] ^ M[1] ^ L[1] ^ H[1];

@@ -10,7 +10,7 @@ export const regions = Object.freeze({
 export const functions = Object.freeze(['ghash_blocks', 'polyval_blocks']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, regions, link });
 export const $ghash_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'ghash_blocks', params: 1, result: null, data: [], make(M8, M16, M32) {
-  // modules/ghash.js:135
+  // modules/ghash.js:147
   function ghash_blocks(l0) {
     l0 |= 0;
     let l83 = 0, l84 = 0, l85 = 0, l86 = 0, l87 = 0;
@@ -149,7 +149,7 @@ export const $ghash_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'ghas
     l84 = (0xff00ff & ((t194 >>> 24) | (t194 << 8))) | ((0xff00ff00 | 0) & ((t194 >>> 8) | (t194 << 24)));
     l85 = (0xff00ff & ((t204 >>> 24) | (t204 << 8))) | ((0xff00ff00 | 0) & ((t204 >>> 8) | (t204 << 24)));
     l86 = (0xff00ff & ((t214 >>> 24) | (t214 << 8))) | ((0xff00ff00 | 0) & ((t214 >>> 8) | (t214 << 24)));
-    for (l87 = 0; (l87 >>> 0) < (t1 >>> 0); l87 = (l87 + 1) | 0) { // modules/ghash.js:141
+    for (l87 = 0; (l87 >>> 0) < (t1 >>> 0); l87 = (l87 + 1) | 0) { // modules/ghash.js:153
       const t234 = l87 << 2;
       const t237 = M32[t234 + 11];
       const t249 = M32[t234 + 10];
@@ -334,7 +334,7 @@ export const $ghash_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'ghas
   return ghash_blocks;
 } });
 export const $polyval_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'polyval_blocks', params: 1, result: null, data: [], make(M8, M16, M32) {
-  // modules/ghash.js:135
+  // modules/ghash.js:147
   function polyval_blocks(l0) {
     l0 |= 0;
     let l83 = 0, l84 = 0, l85 = 0, l86 = 0, l87 = 0;
@@ -460,7 +460,7 @@ export const $polyval_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'po
     l84 = M32[5];
     l85 = M32[6];
     l86 = M32[7];
-    for (l87 = 0; (l87 >>> 0) < (t1 >>> 0); l87 = (l87 + 1) | 0) { // modules/ghash.js:141
+    for (l87 = 0; (l87 >>> 0) < (t1 >>> 0); l87 = (l87 + 1) | 0) { // modules/ghash.js:153
       const t138 = l87 << 2;
       const t149 = l83 ^ (M32[t138 + 8]);
       const t150 = l84 ^ (M32[t138 + 9]);
