@@ -56,6 +56,7 @@ const nc = {
   ...(await import('@noble/ciphers/salsa.js')),
   ...(await import('@noble/ciphers/aes.js')),
   ...(await import('@noble/ciphers/_poly1305.js')),
+  ...(await import('@noble/ciphers/_polyval.js')),
 };
 
 // ---- inputs: a fixed xorshift stream (the same bytes on every run, so a survivor stays one)
@@ -106,6 +107,23 @@ const pbkdf2Check = (names) => () => {
     for (const [c, dkLen] of [[1, 20], [2, 32], [3, 70]])
       same(`pbkdf2(${name}) c=${c} dkLen=${dkLen}`, ourPbkdf2(lib[name])(pw, salt, { c, dkLen }), nh.pbkdf2(nh[name], pw, salt, { c, dkLen }));
   }
+};
+
+// AES-GCM and AES-GCM-SIV (the AES counter kernels and GHASH/POLYVAL), in the aes and ghash families.
+const gcmCheck = () => {
+  if (!lib.gcm) return; // entries from before GCM
+  for (const [name, keyLens, nonceLen] of [['gcm', [16, 24, 32], 12], ['gcmsiv', [16, 32], 12]]) {
+    for (const keyLen of keyLens) {
+      for (const n of [0, 1, 15, 16, 17, 64, 100, 1000]) {
+        const key = bytes(keyLen), nonce = bytes(nonceLen), aad = bytes(n % 37), d = bytes(n);
+        const sealed = nc[name](key, nonce, aad).encrypt(d);
+        same(`${name}-${keyLen * 8}(${n} bytes)`, lib[name](key, nonce, aad).encrypt(d), sealed);
+        same(`${name}-${keyLen * 8} decrypt(${n} bytes)`, lib[name](key, nonce, aad).decrypt(sealed), d);
+      }
+    }
+  }
+  const n8 = bytes(8);
+  same('gcm 8-byte nonce', lib.gcm(bytes(16).fill(1), n8).encrypt(MSGS[20]), nc.gcm(bytes(16).fill(1), n8).encrypt(MSGS[20]));
 };
 
 const SHA2 = ['sha224', 'sha256', 'sha384', 'sha512', 'sha512_224', 'sha512_256'];
@@ -236,7 +254,47 @@ const FAMILIES = {
       same('poly1305 r=1 lanes (2^130 - 6, 2^129 + 1)', lib.poly1305(m, key), nc.poly1305(m, key));
     }
   }],
-  aes: [() => {
+  ghash: [() => {
+    // keys with every bit pattern the reduction folds (all ones, one bit, random)
+    const keys = [bytes(16), FF(16), Uint8Array.from({ length: 16 }, (_, i) => (i === 15 ? 0x80 : i === 0 ? 1 : 0)), new Uint8Array(16).fill(1, 0, 1)];
+    for (const name of ['ghash', 'polyval']) {
+      for (const key of keys) {
+        for (const m of [...MSGS, FF(16), FF(48)]) same(`${name}(${m.length} bytes)`, lib[name](m, key), nc[name](m, key));
+      }
+    }
+  }, gcmCheck],
+  aes: [gcmCheck, () => {
+    if (!lib.cmac) return; // entries from before the AES modes
+    for (const keyLen of [16, 24, 32]) {
+      const key = bytes(keyLen);
+      for (const n of [0, 1, 15, 16, 17, 64, 100]) {
+        const m = bytes(n);
+        same(`cmac-${keyLen * 8}(${n} bytes)`, lib.cmac(m, key), nc.cmac(m, key));
+      }
+    }
+    for (const keyLen of [32, 48, 64]) {
+      const key = bytes(keyLen), ad = bytes(20), nonce = bytes(16);
+      for (const n of [0, 1, 16, 17, 100]) {
+        const d = bytes(n);
+        const sealed = nc.aessiv(key, ad, nonce).encrypt(d);
+        same(`aessiv-${keyLen * 4}(${n} bytes)`, lib.aessiv(key, ad, nonce).encrypt(d), sealed);
+        same(`aessiv-${keyLen * 4} decrypt(${n} bytes)`, lib.aessiv(key, ad, nonce).decrypt(sealed), d);
+      }
+    }
+    for (const keyLen of [16, 24, 32]) {
+      const kek = bytes(keyLen);
+      for (const n of [16, 24, 32, 64]) {
+        const k = bytes(n);
+        same(`aeskw-${keyLen * 8}(${n} bytes)`, lib.aeskw(kek).encrypt(k), nc.aeskw(kek).encrypt(k));
+        same(`aeskw-${keyLen * 8} decrypt(${n} bytes)`, lib.aeskw(kek).decrypt(nc.aeskw(kek).encrypt(k)), k);
+      }
+      for (const n of [1, 7, 8, 9, 20, 64]) {
+        const k = bytes(n);
+        same(`aeskwp-${keyLen * 8}(${n} bytes)`, lib.aeskwp(kek).encrypt(k), nc.aeskwp(kek).encrypt(k));
+        same(`aeskwp-${keyLen * 8} decrypt(${n} bytes)`, lib.aeskwp(kek).decrypt(nc.aeskwp(kek).encrypt(k)), k);
+      }
+    }
+  }, () => {
     for (const keyLen of [16, 24, 32]) {
       const key = bytes(keyLen), iv = bytes(16);
       for (const n of [16, 32, 48, 160, 1024]) {
@@ -252,8 +310,8 @@ const FAMILIES = {
       }
       for (const n of [1, 15, 17, 100, 1000]) {
         const d = bytes(n);
-        // counters that carry across bytes and words
-        for (const c of [iv, FF(16), new Uint8Array(16).fill(0xff, 12)])
+        // counters that carry across bytes and words, and with a zero low word (mutant aes:354:17:op)
+        for (const c of [iv, FF(16), new Uint8Array(16).fill(0xff, 12), new Uint8Array(16), new Uint8Array(16).fill(7, 0, 12)])
           same(`ctr-${keyLen * 8}(${n})`, lib.ctr(key, c).encrypt(d), nc.ctr(key, c).encrypt(d));
       }
     }
