@@ -98,6 +98,17 @@ export const chacha12 = /* @__PURE__ */ arxCipher(CHACHA12, [chachaKernels.$chac
 import * as polyKernels from './targets/js/chacha.js';
 import { poly1305Mac } from './runtime/poly1305.js';
 export const poly1305 = /* @__PURE__ */ poly1305Mac([polyKernels.$poly1305_init, polyKernels.$poly1305_blocks, polyKernels.$poly1305_finish], 'js');
+// GHASH and POLYVAL (runtime/ghash.js over modules/ghash.js: carry-less products from integer
+// multiplies, no tables), MACs with the hash shape and a 16-byte key: ghash(msg, key | {key}).
+import * as ghashKernels from './targets/js/ghash.js';
+import { ghashMac } from './runtime/ghash.js';
+export const ghash = /* @__PURE__ */ ghashMac('ghash', [ghashKernels.$ghash_blocks], 'js');
+export const polyval = /* @__PURE__ */ ghashMac('polyval', [ghashKernels.$polyval_blocks], 'js');
+// AES-GCM and AES-GCM-SIV (runtime/gcm.js: the AES counter kernels and GHASH/POLYVAL above):
+// gcm(key, nonce, AAD?, { tagLength }?), gcmsiv(key, nonce, AAD?); no `output`.
+import { gcmCipher } from './runtime/gcm.js';
+export const gcm = /* @__PURE__ */ gcmCipher('gcm', [aesKernels.$aes_expand, aesKernels.$aes_ecb_enc, aesKernels.$aes_ctr32], [ghashKernels.$ghash_blocks], 'js');
+export const gcmsiv = /* @__PURE__ */ gcmCipher('gcmsiv', [aesKernels.$aes_expand, aesKernels.$aes_ecb_enc, aesKernels.$aes_ctr32le], [ghashKernels.$polyval_blocks], 'js');
 
 // The AEADs (runtime/aead.js: the stream kernels and Poly1305 over one memory, one pass per chunk).
 import { CHACHA20POLY1305, XCHACHA20POLY1305, XSALSA20POLY1305, aeadCipher, secretboxOf } from './runtime/aead.js';
@@ -105,6 +116,13 @@ export const chacha20poly1305 = /* @__PURE__ */ aeadCipher(CHACHA20POLY1305, [ch
 export const xchacha20poly1305 = /* @__PURE__ */ aeadCipher(XCHACHA20POLY1305, [chachaKernels.$chacha_xor, chachaKernels.$hchacha, polyKernels.$poly1305_init, polyKernels.$poly1305_blocks, polyKernels.$poly1305_bytes, polyKernels.$poly1305_lengths, polyKernels.$poly1305_finish], 'js');
 export const xsalsa20poly1305 = /* @__PURE__ */ aeadCipher(XSALSA20POLY1305, [chachaKernels.$salsa_xor, chachaKernels.$hsalsa, polyKernels.$poly1305_init, polyKernels.$poly1305_blocks, polyKernels.$poly1305_finish], 'js');
 export const secretbox = /* @__PURE__ */ secretboxOf(xsalsa20poly1305);
+// AES modes over whole blocks (runtime/aesmodes.js, the kernels of modules/aes.js): the MAC cmac(msg, key),
+// aessiv(key, ...AAD), the key wraps aeskw(kek) and aeskwp(kek).
+import { aeskwCipher, aessivCipher, cmacMac } from './runtime/aesmodes.js';
+export const cmac = /* @__PURE__ */ cmacMac([aesKernels.$aes_expand, aesKernels.$aes_cbc_enc], 'js');
+export const aessiv = /* @__PURE__ */ aessivCipher([aesKernels.$aes_expand, aesKernels.$aes_cbc_enc, aesKernels.$aes_ctr], 'js');
+export const aeskw = /* @__PURE__ */ aeskwCipher(false, [aesKernels.$aes_expand, aesKernels.$aes_cbc_enc, aesKernels.$aes_ecb_dec], 'js');
+export const aeskwp = /* @__PURE__ */ aeskwCipher(true, [aesKernels.$aes_expand, aesKernels.$aes_cbc_enc, aesKernels.$aes_ecb_dec], 'js');
 // AES block modes (runtime/aes.js over modules/aes.js: no secret-indexed tables; the cipher shape
 // of runtime/cipher.js): ecb(key, opts?), cbc(key, iv, opts?), ctr(key, iv).
 import * as aesKernels from './targets/js/aes.js';

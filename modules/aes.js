@@ -359,20 +359,32 @@ const counterWords = (i) => {
   const w0 = c[0] + k1;
   return [w0, w1, w2, w3].map((w) => bswap(w)); // the block's bytes as little-endian words
 };
-export const aes_ctr_v = fn([u32, u32], (nr, blocks) => {
+const ctrV = (counter, name) => fn([u32, u32], (nr, blocks) => {
   const T = V(nr >>> 8);
   groups(blocks, (at) => {
-    const ctrs = range(WIDE).map((j) => u8x16.from(u32x4(...counterWords(at + j))));
+    const ctrs = range(WIDE).map((j) => u8x16.from(u32x4(...counter(at + j))));
     encryptV(T, ctrs, nr).forEach((v, j) => dataV.store(at + j, dataV.load(at + j) ^ v));
   });
-}, { ...SIMD, name: 'aes_ctr' });
-export const aes_ctr_b = fn([u32, u32], (nr, blocks) => {
+}, { ...SIMD, name });
+const ctrB = (counter, name) => fn([u32, u32], (nr, blocks) => {
   pairs(blocks, (at) => {
     const i = at >>> 2;
-    const ks = unpack(encryptB(pack([...counterWords(i), ...counterWords(i + 1)]), nr));
+    const ks = unpack(encryptB(pack([...counter(i), ...counter(i + 1)]), nr));
     store8(at, load8(at).map((v, k) => v ^ ks[k]));
   });
-}, { ...SCALAR, name: 'aes_ctr' });
+}, { ...SCALAR, name });
+export const aes_ctr_v = ctrV(counterWords, 'aes_ctr');
+export const aes_ctr_b = ctrB(counterWords, 'aes_ctr');
+// The counters of the AEADs: aes_ctr32 (GCM's inc32, SP 800-38D §6.2: the last four bytes of aes_iv
+// a big-endian u32 that wraps, the first twelve fixed) and aes_ctr32le (AES-GCM-SIV, RFC 8452 §4:
+// the first four bytes a little-endian u32 that wraps, the last twelve fixed).
+const counterWords32 = (i) => [0, 1, 2, 3].map((k) => bswap(k === 3 ? ivBE.load(k) + i : ivBE.load(k)));
+const ivLE = iv.as(u32);
+const counterWords32le = (i) => [0, 1, 2, 3].map((k) => (k === 0 ? ivLE.load(k) + i : ivLE.load(k)));
+export const aes_ctr32_v = ctrV(counterWords32, 'aes_ctr32');
+export const aes_ctr32_b = ctrB(counterWords32, 'aes_ctr32');
+export const aes_ctr32le_v = ctrV(counterWords32le, 'aes_ctr32le');
+export const aes_ctr32le_b = ctrB(counterWords32le, 'aes_ctr32le');
 
 // aes_cfb_enc(nr, blocks): C_i = P_i ^ E(C_{i-1}), serial from aes_iv. aes_cfb_dec(nr, blocks):
 // P_i = C_i ^ E(C_{i-1}), every block alone. aes_ofb(nr, blocks): O_i = E(O_{i-1}) XORed into

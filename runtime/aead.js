@@ -42,6 +42,19 @@ function tagsEqual(a, ai, b, bi) {
   return d === 0;
 }
 
+/** The third argument of AEAD `a`: its AAD (a copy), or null; shared with noble.js. */
+export function aeadThird(a, v) {
+  if (v === undefined) return null;
+  if (!a.rfc) throw new TypeError(`${a.name} takes no AAD (a third argument), got ${typeName(v)}`);
+  return bytesArg(v, 'AAD').slice();
+}
+/** The output length of an AEAD of ours for n input bytes (a RangeError for a short ciphertext). */
+export function aeadOutputLength(encrypting, n) {
+  if (encrypting) return n + TAG;
+  if (n < TAG) throw new RangeError(`"data" must be at least ${TAG} bytes (the tag), got ${n}`);
+  return n - TAG;
+}
+
 /** The AEAD `a` (CHACHA20POLY1305, ...) over `target` (a modules/chacha.js target or its descriptors). */
 export function aeadCipher(a, target, platform = 'unknown') {
   const required = [...arxNames(a.stream), 'poly1305_init', 'poly1305_blocks', 'poly1305_finish', ...(a.rfc ? ['poly1305_bytes', 'poly1305_lengths'] : [])];
@@ -360,11 +373,7 @@ export function aeadCipher(a, target, platform = 'unknown') {
     varSizeNonce: false,
     keyLengths: [32],
     // The third argument is the AAD (RFC 8439 forms; none for NaCl's).
-    third: (v) => {
-      if (v === undefined) return null;
-      if (!a.rfc) throw new TypeError(`${a.name} takes no AAD (a third argument), got ${typeName(v)}`);
-      return bytesArg(v, 'AAD').slice();
-    },
+    third: (v) => aeadThird(a, v),
     prepare(st) {
       st.aad = st.params === null ? EMPTY : st.params;
       st.nonce12 = null;
@@ -374,11 +383,7 @@ export function aeadCipher(a, target, platform = 'unknown') {
         st.nonce12.set(st.nonce.subarray(16), 20);
       }
     },
-    outputLength(encrypting, n) {
-      if (encrypting) return n + TAG;
-      if (n < TAG) throw new RangeError(`"data" must be at least ${TAG} bytes (the tag), got ${n}`);
-      return n - TAG;
-    },
+    outputLength: aeadOutputLength,
     run: (st, encrypting, src, dst) => (encrypting ? encrypt(st, src, dst) : decrypt(st, src, dst)),
     stream: (st, encrypting) => (encrypting ? new EncryptStream(st) : new DecryptStream(st)),
     asyncWhole: (encrypting) => !encrypting || !a.rfc,
@@ -409,5 +414,6 @@ export function secretboxOf(xsalsa20poly1305) {
     const c = xsalsa20poly1305(key, nonce);
     return { seal: c.encrypt, open: c.decrypt };
   }
-  return Object.freeze(Object.assign(secretbox, { nonceLength: 24, tagLength: 16, getPlatform: xsalsa20poly1305.getPlatform }));
+  const definition = Object.freeze({ module: 'cipher', name: 'secretbox', nonceLength: 24, tagLength: 16 });
+  return Object.freeze(Object.assign(secretbox, { nonceLength: 24, tagLength: 16, getPlatform: xsalsa20poly1305.getPlatform, getDefinition: () => definition }));
 }

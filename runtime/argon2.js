@@ -13,7 +13,7 @@
 // The copies of strings (UTF-8), H0 and the tag's input are zeroed too. Options, inputs and the
 // sliced sync/async driver are runtime/kdf.js's, shared with the other KDFs.
 import { HeapInstance, heapLimit } from './heap.js';
-import { intOption, kdfInput, kdfOptions, runAsync, runSync, wipeAll } from './kdf.js';
+import { intOption, kdfDefinition, kdfInput, kdfOptions, runAsync, runSync, wipeAll } from './kdf.js';
 
 /** The three variants: `type` is y of RFC 9106 (0 Argon2d, 1 Argon2i, 2 Argon2id). */
 export const ARGON2D = Object.freeze({ name: 'argon2d', type: 0 });
@@ -65,6 +65,37 @@ export function argon2MemoryForTests(kdf) {
 }
 
 /**
+ * The checked inputs of an Argon2 call (`name`: argon2d, argon2i or argon2id), shared with
+ * noble.js: the options (kdfOptions), password, salt, key and personalization as bytes (UTF-8
+ * copies of strings in `owned`, wiped here on an error, else by the caller), the lanes and the
+ * columns q of m' = lanes * q blocks, refused above `maxmem`.
+ */
+export function argon2Inputs(name, password, salt, opts, isAsync) {
+  const o = kdfOptions(opts === undefined ? {} : opts, name, FIELDS, isAsync);
+  const owned = [];
+  try {
+    const pw = kdfInput(password, 'password', owned);
+    const s = kdfInput(salt, 'salt', owned);
+    if (s.length < 8) throw new RangeError(`"salt" must be at least 8 bytes long, got ${s.length} bytes`);
+    const key = o.key === null ? new Uint8Array(0) : kdfInput(o.key, 'opts.key', owned);
+    const pers = o.personalization === null ? new Uint8Array(0) : kdfInput(o.personalization, 'opts.personalization', owned);
+    for (const [b, n] of [[pw, 'password'], [s, 'salt'], [key, 'opts.key'], [pers, 'opts.personalization']])
+      if (b.length >= U32) throw new RangeError(`"${n}" must be shorter than 2^32 bytes, got ${b.length}`);
+    // RFC 9106 §3.1: m is at least 8p KiB; m' = 4p * floor(m / 4p) blocks: p lanes of q
+    // columns, four segments of q / 4 each.
+    if (o.m < 8 * o.p) throw new RangeError(`"opts.m" must be at least 8 * p = ${8 * o.p} (KiB), got ${o.m}`);
+    const lanes = o.p;
+    const q = 4 * Math.floor(o.m / (4 * lanes));
+    if (lanes * q * BLOCK > o.maxmem)
+      throw new RangeError(`"opts.maxmem" must be at least the memory m' * 1024 = ${lanes * q * BLOCK} bytes (or m smaller), got ${o.maxmem}`);
+    return { o, owned, pw, s, key, pers, lanes, q };
+  } catch (e) {
+    wipeAll(owned);
+    throw e;
+  }
+}
+
+/**
  * The Argon2 function of `kind` (ARGON2D, ARGON2I, ARGON2ID) over `target` (a generated
  * modules/argon2.js target, or the list of its function descriptors an entry picked) and
  * `blake2b`, the same entry's blake2b: `kdf(password, salt, opts)` and `kdf.async(...)`.
@@ -106,25 +137,10 @@ export function argon2Kdf(kind, target, blake2b, platform = 'unknown') {
   // Everything before the memory: options, inputs, sizes (maxmem), H0. Returns the job (a
   // generator of runtime/kdf.js's drivers) and the options; on an error, zeroes what it made.
   function prepare(password, salt, opts, isAsync) {
-    const o = kdfOptions(opts === undefined ? {} : opts, name, FIELDS, isAsync);
-    const owned = [];
+    const { o, owned, pw, s, key, pers, lanes, q } = argon2Inputs(name, password, salt, opts, isAsync);
     let job = null;
     try {
-      const pw = kdfInput(password, 'password', owned);
-      const s = kdfInput(salt, 'salt', owned);
-      if (s.length < 8) throw new RangeError(`"salt" must be at least 8 bytes long, got ${s.length} bytes`);
-      const key = o.key === null ? new Uint8Array(0) : kdfInput(o.key, 'opts.key', owned);
-      const pers = o.personalization === null ? new Uint8Array(0) : kdfInput(o.personalization, 'opts.personalization', owned);
-      for (const [b, n] of [[pw, 'password'], [s, 'salt'], [key, 'opts.key'], [pers, 'opts.personalization']])
-        if (b.length >= U32) throw new RangeError(`"${n}" must be shorter than 2^32 bytes, got ${b.length}`);
-      // RFC 9106 §3.1: m is at least 8p KiB; m' = 4p * floor(m / 4p) blocks: p lanes of q
-      // columns, four segments of q / 4 each.
-      if (o.m < 8 * o.p) throw new RangeError(`"opts.m" must be at least 8 * p = ${8 * o.p} (KiB), got ${o.m}`);
-      const lanes = o.p;
-      const q = 4 * Math.floor(o.m / (4 * lanes));
       const used = (OWN_BLOCKS + lanes * q) * BLOCK;
-      if (lanes * q * BLOCK > o.maxmem)
-        throw new RangeError(`"opts.maxmem" must be at least the memory m' * 1024 = ${lanes * q * BLOCK} bytes (or m smaller), got ${o.maxmem}`);
       if (HEAP + used > limit) throw new RangeError(`"opts.m" of ${o.m} KiB is more memory than the ${platform} backend addresses (${limit / 2 ** 30} GiB)`);
       // H0 (§3.2), 64 bytes, and 8 more for the block number and lane of H'(H0 || j || l).
       const h0 = new Uint8Array(72);
@@ -300,6 +316,8 @@ export function argon2Kdf(kind, target, blake2b, platform = 'unknown') {
   Object.defineProperty(kdf, 'name', { value: name });
   Object.defineProperty(kdf.async, 'name', { value: 'async' });
   kdf.getPlatform = () => platform;
+  const definition = kdfDefinition(name);
+  kdf.getDefinition = () => definition;
   Object.freeze(kdf.async);
   shareds.set(kdf, shared);
   // What a pool worker runs: the kernel linked over the caller's shared memory (base 0: the

@@ -219,6 +219,34 @@ export function blake2Hash(kind, target, platform = 'unknown') {
         leave();
       }
     }
+    // State export (runtime/state.js): h (MAX bytes) and the byte counter, computed from the
+    // parameters before the first compression (so neither key length, salt nor personalization
+    // is kept), then the held-back bytes.
+    _saveState(w) {
+      let s = this._state;
+      const fresh = s === null;
+      if (fresh) {
+        enter();
+        try {
+          this._start();
+          s = mem.slice(S, S + STATE_BYTES);
+        } finally {
+          leave();
+        }
+      }
+      w.bytes(s.subarray(0, MAX), fresh).bytes(s.subarray(64, 72)).int(this._bufLen, 1).bytes(this._buf.subarray(0, this._bufLen));
+    }
+    _loadState(r) {
+      const s = new Uint8Array(STATE_BYTES);
+      s.set(r.bytes(MAX));
+      const t = r.int(8, Number.MAX_SAFE_INTEGER, 'counter');
+      const n = r.int(1, B, 'buffered bytes');
+      if (t % B !== 0 || (t > 0 && n === 0)) r.fail(`counter ${t} with ${n} bytes held back`);
+      new DataView(s.buffer).setUint32(64, t % 2 ** 32, true);
+      new DataView(s.buffer).setUint32(68, t / 2 ** 32, true);
+      this._state = s;
+      this._buf.set(r.bytes((this._bufLen = n)));
+    }
     // Only for _cloneInto, which copies everything into it: once absorbed, the key is known
     // only through the state, so a "same parameters" stream is this one's copy.
     _blank() {
@@ -234,27 +262,10 @@ export function blake2Hash(kind, target, platform = 'unknown') {
     }
   }
 
-  // An option that must be exactly SALT bytes (salt, personalization).
-  const exact = (key) => (v, params) => {
-    if (!isBytes(v)) throw notBytes(`opts.${key}`, v);
-    const b = bytesArg(v, `opts.${key}`);
-    if (b.length !== SALT) throw new RangeError(`"opts.${key}" must be ${SALT} bytes for ${name}, got ${b.length}`);
-    params[key] = b;
-  };
   const spec = {
     name, module: kind.module, platform, blockLen: B, outputLen: MAX, canXOF: false, oid: null,
     dkLen: [1, MAX],
-    options: {
-      key(v, params) {
-        if (!isBytes(v)) throw notBytes('opts.key', v);
-        const b = bytesArg(v, 'opts.key');
-        // As @noble/hashes: no key is `undefined`; a given key has 1..MAX bytes.
-        if (b.length < 1 || b.length > MAX) throw new RangeError(`"opts.key" must be 1 to ${MAX} bytes for ${name}, got ${b.length}`);
-        params.key = b;
-      },
-      salt: exact('salt'),
-      personalization: exact('personalization'),
-    },
+    options: blake2Options(kind),
     params: () => ({ key: null, salt: null, personalization: null }),
     run(msg, list, params, dkLen, dst, pos) {
       enter();
@@ -276,6 +287,33 @@ export function blake2Hash(kind, target, platform = 'unknown') {
     instance: I,
   };
   return makeHash(spec);
+}
+
+/**
+ * The options of BLAKE2 `kind` (runtime/shell.js `options`): `key` (1..outputLen bytes),
+ * `salt` and `personalization` (exactly saltLen bytes). Shared with other engines of the same
+ * algorithm (noble.js), so that every entry checks them alike.
+ */
+export function blake2Options(kind) {
+  const { name, outputLen: MAX, saltLen: SALT } = kind;
+  // An option that must be exactly SALT bytes (salt, personalization).
+  const exact = (key) => (v, params) => {
+    if (!isBytes(v)) throw notBytes(`opts.${key}`, v);
+    const b = bytesArg(v, `opts.${key}`);
+    if (b.length !== SALT) throw new RangeError(`"opts.${key}" must be ${SALT} bytes for ${name}, got ${b.length}`);
+    params[key] = b;
+  };
+  return {
+    key(v, params) {
+      if (!isBytes(v)) throw notBytes('opts.key', v);
+      const b = bytesArg(v, 'opts.key');
+      // As @noble/hashes: no key is `undefined`; a given key has 1..MAX bytes.
+      if (b.length < 1 || b.length > MAX) throw new RangeError(`"opts.key" must be 1 to ${MAX} bytes for ${name}, got ${b.length}`);
+      params.key = b;
+    },
+    salt: exact('salt'),
+    personalization: exact('personalization'),
+  };
 }
 
 /** blake2b and blake2s over one target (tests; entries build each hash on its own). */

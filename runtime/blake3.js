@@ -36,7 +36,7 @@ const utf8 = new TextEncoder();
 
 // The options (runtime/shell.js: `options`): a 32-byte key, or a context (string, UTF-8 encoded, or
 // bytes). Each is copied when read, so later changes to the caller's arrays do not matter.
-const options = {
+export const BLAKE3_OPTIONS = {
   key(v, p) {
     if (!isBytes(v)) throw new TypeError(`"opts.key" must be Uint8Array, got ${typeName(v)}`);
     const k = bytesArg(v, 'opts.key');
@@ -51,7 +51,7 @@ const options = {
     else throw new TypeError(`"opts.context" must be a string or Uint8Array, got ${typeName(v)}`);
   },
 };
-const check = (p) => {
+export const blake3Check = (p) => {
   if (p !== null && p.key !== null && p.context !== null)
     throw new TypeError('"opts.key" and "opts.context" cannot be used together (keyed hash or key derivation, one of them)');
 };
@@ -496,6 +496,51 @@ export function blake3Hash(target, platform = 'unknown') {
         leave();
       }
     }
+    // State export (runtime/state.js): key words and mode flags; then either the tree (chunk
+    // count, the stack of chaining values, the buffered chunk) or, once squeezing, the root node
+    // (cv, block, length, flags), the next output block's number and the current output block.
+    _saveState(w) {
+      w.words(this._key).int(this._flags, 1);
+      const r = this._root;
+      const t = this._tree;
+      if (r === null) {
+        w.int(0, 1).int(t.chunks, 8).int(t.depth, 1).words(t.stack.subarray(0, t.depth * 8));
+        w.int(t.bufLen, 2).bytes(t.buf.subarray(0, t.bufLen));
+      } else {
+        w.int(1, 1).words(r).int(this._outCtr, 8).int(this._outPos, 1);
+        w.bytes(this._outPos < 64 ? this._outBlock : new Uint8Array(64));
+      }
+    }
+    _loadState(r, status) {
+      const key = r.words(8);
+      const f = r.int(1, DERIVE_KEY_MATERIAL, 'mode flags');
+      this._key.set(key);
+      key.fill(0);
+      this._flags = f;
+      if (f === 0 ? this._key.some((x, i) => x !== IV[i]) : f !== KEYED_HASH && f !== DERIVE_KEY_MATERIAL) r.fail('mode flags and key disagree');
+      if (r.int(1, status, 'phase') === 0) {
+        const t = this._tree;
+        const chunks = r.int(8, 2 ** 43, 'chunk count');
+        let ones = 0;
+        for (let c = chunks; c > 0; c = Math.floor(c / 2)) ones += c % 2;
+        const depth = r.int(1, MAX_DEPTH, 'stack depth');
+        if (depth !== ones) r.fail(`a stack of ${depth} after ${chunks} chunks`);
+        const stack = r.words(depth * 8);
+        t.stack.set(stack);
+        stack.fill(0);
+        t.depth = depth;
+        t.chunks = chunks;
+        const n = r.int(2, CHUNK, 'buffered bytes');
+        if (chunks > 0 && n === 0) r.fail('no buffered chunk after whole chunks');
+        t.buf.set(r.bytes((t.bufLen = n)));
+      } else {
+        const root = (this._root = r.words(26));
+        if (root[24] > 64 || (root[25] & ~(f | CHUNK_START | CHUNK_END | PARENT)) !== 0) r.fail('root node length or flags');
+        this._outCtr = r.int(8, Number.MAX_SAFE_INTEGER, 'output block');
+        this._outPos = r.int(1, 64, 'output position');
+        this._outBlock.set(r.bytes(64));
+      }
+    }
     _blank() {
       const s = new Blake3Stream(null, this.outputLen, false);
       s._key.set(this._key);
@@ -516,9 +561,9 @@ export function blake3Hash(target, platform = 'unknown') {
   const spec = {
     name: 'blake3', module: 'blake3', platform, blockLen: 64, outputLen: 32, canXOF: true, oid: null,
     dkLen: [0, Number.MAX_SAFE_INTEGER],
-    options,
+    options: BLAKE3_OPTIONS,
     params: () => ({ key: null, context: null }),
-    check,
+    check: blake3Check,
     run(msg, list, params, dkLen, dst, pos) {
       enter();
       try {

@@ -28,9 +28,13 @@
 //                       upper bound: CBC/ECB decryption with padding); undefined means dst
 //   noNonce             (optional, default false) the cipher takes no nonce: c(key, opts?) (ECB);
 //                       there is then no nonce-reuse guard
+//   aadList             (optional, with noNonce) every argument after the key is given to
+//                       third() as one array: c(key, ...AAD) (aessiv's vector of AD strings)
 //   stream(st, encrypting)  an engine stream: { outputLength(n), update(src, dst), finish(tag) →
 //                       { data, tag? }, wipe() }; update writes exactly outputLength(n) bytes
 //   instance            the engine's Instance (runtime/shell.js): cipherMemoryForTests
+//   noOutput            (optional) the cipher refuses `output` (GCM, GCM-SIV: a TypeError), and
+//                       `third` gets the fourth argument of c(key, nonce, AAD, opts) too
 import { bytesArg, mustBe, typeName } from './checks.js';
 import { defaultNextTick, now } from './shell.js';
 
@@ -41,6 +45,14 @@ const EMPTY = /* @__PURE__ */ new Uint8Array(0);
 export function cipherMemoryForTests(cipherFn) {
   const spec = specs.get(cipherFn);
   return spec === undefined ? undefined : spec.instance.memory();
+}
+
+/**
+ * The engine spec behind a cipher function of ours, or undefined (runtime/workers.js and
+ * runtime/worker.js split calls with it; runtime/noble.js borrows its checks).
+ */
+export function cipherSpecOf(cipherFn) {
+  return specs.get(cipherFn);
 }
 
 const bufferOf = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'buffer').get;
@@ -85,16 +97,20 @@ function asyncOpts(opts) {
   return o;
 }
 
+const refuseOutput = (name) =>
+  new TypeError(`"output" is not supported by ${name}: it returns a new array (no plaintext reaches a buffer of the caller's before the tag is checked)`);
+
 const ACTIVE = 0;
 const FINISHED = 1;
 const BROKEN = 2;
 
 // The public stream of encrypt.create() / decrypt.create().
 class CipherStream {
-  constructor(name, engine) {
+  constructor(name, engine, noOutput = false) {
     this._name = name;
     this._engine = engine;
     this._status = ACTIVE;
+    this._noOutput = noOutput;
   }
   _check(method) {
     if (this._status !== ACTIVE)
@@ -102,6 +118,7 @@ class CipherStream {
   }
   update(data, output) {
     this._check('update');
+    if (this._noOutput && output !== undefined) throw refuseOutput(this._name);
     const src = bytesArg(data, 'data');
     const dst = outputFor(output, this._engine.outputLength(src.length), src);
     try {
@@ -195,6 +212,7 @@ export function makeCipher(spec) {
       const claim = () => this.#claim();
       const verb = encrypting ? 'encrypt' : 'decrypt';
       const run = (data, output) => {
+        if (spec.noOutput === true && output !== undefined) throw refuseOutput(name);
         const src = bytesArg(data, 'data');
         const dst = outputFor(output, spec.outputLength(encrypting, src.length, st.params), src);
         if (encrypting) claim();
@@ -203,9 +221,10 @@ export function makeCipher(spec) {
       };
       const create = () => {
         if (encrypting) claim();
-        return new CipherStream(`${name}.${verb}`, spec.stream(st, encrypting));
+        return new CipherStream(`${name}.${verb}`, spec.stream(st, encrypting), spec.noOutput === true);
       };
       const runAsync = async (data, output, opts) => {
+        if (spec.noOutput === true && output !== undefined) throw refuseOutput(name);
         const src = bytesArg(data, 'data');
         const o = asyncOpts(opts);
         const dst = outputFor(output, spec.outputLength(encrypting, src.length, st.params), src);
@@ -262,17 +281,28 @@ export function makeCipher(spec) {
     }
   }
 
-  function cipher(key, nonce, opts) {
+  function cipher(key, nonce, opts, extra) {
+    if (spec.aadList === true) {
+      const st = { key: checkKey(key), nonce: EMPTY, params: spec.third(Array.prototype.slice.call(arguments, 1)) };
+      if (spec.prepare !== undefined) spec.prepare(st);
+      return new CipherInstance(st);
+    }
     if (spec.noNonce === true) {
       opts = nonce;
       nonce = EMPTY;
     }
-    const st = { key: checkKey(key), nonce: spec.noNonce === true ? nonce : checkNonce(nonce), params: spec.third !== undefined ? spec.third(opts) : readOptions(opts) };
+    const st = { key: checkKey(key), nonce: spec.noNonce === true ? nonce : checkNonce(nonce), params: spec.third !== undefined ? spec.third(opts, extra) : readOptions(opts) };
     if (spec.prepare !== undefined) spec.prepare(st);
     return new CipherInstance(st);
   }
   Object.defineProperty(cipher, 'name', { value: name });
+  // The identity of the algorithm, the same on every backend (what stub.js's install() checks).
+  const definition = Object.freeze({
+    module: 'cipher', name, blockSize: spec.blockSize, nonceLength: spec.nonceLength, tagLength: spec.tagLength,
+    keyLengths: Object.freeze([...spec.keyLengths]),
+  });
   Object.assign(cipher, {
+    getDefinition: () => definition,
     blockSize: spec.blockSize,
     nonceLength: spec.nonceLength,
     tagLength: spec.tagLength,

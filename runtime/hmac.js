@@ -116,6 +116,15 @@ class Hmac extends Stream {
     if (this._inner !== null) this._inner.destroy();
     if (this._outer !== null) this._outer.destroy();
   }
+  // State export (runtime/state.js): the inner and outer streams' states, nested.
+  _saveState(w) {
+    w.state(this._inner).state(this._outer);
+  }
+  _loadState(r) {
+    this._inner = r.state(this._spec.hash);
+    this._outer = r.state(this._spec.hash);
+    if (this._inner._status + this._outer._status !== 0) r.fail('an HMAC stream is squeezing');
+  }
   _blank() {
     return new Hmac(this._spec, null);
   }

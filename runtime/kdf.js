@@ -149,6 +149,12 @@ export async function runAsync(job, o, first) {
   return r.value;
 }
 
+/**
+ * The identity of a KDF (`getDefinition()`), the same on every backend: what stub.js's install()
+ * checks an implementation against.
+ */
+export const kdfDefinition = (name) => Object.freeze({ module: 'kdf', name });
+
 // ---- PBKDF2
 
 /**
@@ -299,7 +305,7 @@ function* streamIterations(keyed, U, T, iters, ctl, total) {
   }
 }
 
-const PBKDF2_FIELDS = (outputLen) => ({
+export const PBKDF2_FIELDS = (outputLen) => ({
   c: [(v, arg) => intOption(v, arg, 1, Number.MAX_SAFE_INTEGER, 'an integer >= 1'), undefined],
   dkLen: [(v, arg) => intOption(v, arg, 1, Math.min((2 ** 32 - 1) * outputLen, 2 ** 31), `an integer from 1 to ${Math.min((2 ** 32 - 1) * outputLen, 2 ** 31)}`), 32],
 });
@@ -392,5 +398,7 @@ export function pbkdf2With(kernels) {
     return derive;
   };
   kernelsOf.set(pbkdf2, byName);
+  const definition = kdfDefinition('pbkdf2');
+  pbkdf2.getDefinition = () => definition;
   return pbkdf2;
 }

@@ -4,10 +4,56 @@
 // keeps only the functions an application's hashes reference. The interpreter's linker is
 // linkProgram in interp.js.
 
+import { wasmRefusedError } from './auto.js';
+
 const fromBase64 = (s) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
 
 // descriptor -> its compiled WebAssembly.Module (compiled once, instantiated per link).
 const compiled = new WeakMap();
+
+// Precompiled modules (useWasmModules): wasmModuleKey(descriptor) -> WebAssembly.Module.
+const supplied = new Map();
+
+/**
+ * The name of a kernel function's module among precompiled ones: `<function>.<8 hex digits>`, the
+ * digits a hash (FNV-1a, 32 bits) of its code, so a module of another build is never taken for it.
+ */
+export function wasmModuleKey(d) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < d.wasm.length; i++) h = Math.imul(h ^ d.wasm.charCodeAt(i), 0x01000193);
+  return `${d.name}.${(h >>> 0).toString(16).padStart(8, '0')}`;
+}
+
+/**
+ * Registers precompiled kernel modules, for platforms that run only modules compiled ahead of
+ * time (docs/api.md, "Where wasm is refused"): `modules` maps wasmModuleKey names (the .wasm file
+ * names tools/wasm-files.mjs writes, without `.wasm`) to WebAssembly.Module objects. The wasm and
+ * wasm_threads backends then instantiate these instead of compiling their embedded code.
+ */
+export function useWasmModules(modules) {
+  if (typeof modules !== 'object' || modules === null) throw new TypeError('useWasmModules: "modules" must be an object of WebAssembly.Module');
+  const entries = modules instanceof Map ? [...modules] : Object.entries(modules);
+  for (const [key, mod] of entries) {
+    if (typeof WebAssembly !== 'object' || !(mod instanceof WebAssembly.Module))
+      throw new TypeError(`useWasmModules: "modules.${key}" must be a WebAssembly.Module`);
+    if (!/^[a-z0-9_]+\.[0-9a-f]{8}$/.test(key)) throw new RangeError(`useWasmModules: "${key}" is not a kernel module name (function.hash)`);
+  }
+  for (const [key, mod] of entries) supplied.set(key, mod);
+}
+
+// The module of a kernel function: a precompiled one, else compiled from its embedded code; where
+// compiling is refused, an error naming js.js as the way out.
+function compileKernel(d, shared) {
+  if (supplied.size > 0) {
+    const mod = supplied.get(wasmModuleKey(d));
+    if (mod !== undefined) return mod;
+  }
+  try {
+    return new WebAssembly.Module(fromBase64(d.wasm));
+  } catch (e) {
+    throw wasmRefusedError(shared ? 'wasm_threads' : 'wasm', e);
+  }
+}
 
 // A shared (wasm_threads) memory can grow to this many copies of its layout: copy 0 for the
 // thread that links it, one per worker thread (runtime/workers.js) after that.
@@ -23,13 +69,14 @@ export const MAX_COPIES = 65;
  * Returns { mem, fns, memory }; `mem` views this thread's copy of the layout.
  */
 export function linkWasm(pages, shared, list, at) {
+  if (typeof WebAssembly !== 'object' || WebAssembly === null) throw wasmRefusedError(shared ? 'wasm_threads' : 'wasm', new Error('there is no WebAssembly global here'));
   const memory = at ? at.memory : new WebAssembly.Memory({ initial: pages, maximum: shared ? Math.min(pages * MAX_COPIES, 65536) : pages, shared });
   const base = at ? at.base : 0;
   const fns = {};
   for (const d of list) {
     let mod = compiled.get(d);
     if (mod === undefined) {
-      mod = new WebAssembly.Module(fromBase64(d.wasm));
+      mod = compileKernel(d, shared);
       compiled.set(d, mod);
     }
     const f = new WebAssembly.Instance(mod, { env: shared ? { memory, base } : { memory } }).exports[d.name];

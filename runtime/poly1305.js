@@ -17,6 +17,17 @@ const BLOCK = 16;
 const KEY_BYTES = 32;
 const STATE_BYTES = 128; // the `poly` region: r (words 0..4), h (5..9), s (10..13), r^2 (16..20)
 
+// RFC 8439's clamp of r, byte by byte (state import checks it).
+const CLAMP = [255, 255, 255, 15, 252, 255, 255, 15, 252, 255, 255, 15, 252, 255, 255, 15];
+
+/** The `key` option (or the key given directly: arg 'key'): 32 bytes. Shared with noble.js. */
+export function poly1305KeyOption(v, params, arg = 'opts.key') {
+  if (!isBytes(v)) throw notBytes(arg, v);
+  const b = bytesArg(v, arg);
+  if (b.length !== KEY_BYTES) throw new RangeError(`"${arg}" must be ${KEY_BYTES} bytes for poly1305, got ${b.length}`);
+  params.key = b;
+}
+
 /**
  * `poly1305` over `target`: a generated modules/chacha.js target, or the list of the function
  * descriptors it uses ($poly1305_init, $poly1305_blocks, $poly1305_finish).
@@ -165,6 +176,42 @@ export function poly1305Mac(target, platform = 'unknown') {
         leave();
       }
     }
+    // State export (runtime/state.js): r (clamped), s and h (mod p: the kernels' limbs and r^2
+    // differ between targets, the numbers do not), then the pending bytes. Import goes through
+    // poly1305_init (r's limbs, s, r^2 where the target uses it) and then sets h's limbs.
+    _saveState(w) {
+      let st = this._state;
+      const fresh = st === null;
+      if (fresh) {
+        enter();
+        try {
+          start(this._key, null);
+          st = mem.slice(P, P + 56);
+        } finally {
+          leave();
+        }
+      }
+      w.limbs(st.subarray(0, 20), 16).bytes(st.subarray(40, 56), fresh).limbs(st.subarray(20, 40), 17);
+      if (fresh) st.fill(0, 0, 40); // r and h are copied by now; s is wiped once copied
+      w.int(this._bufLen, 1).bytes(this._buf.subarray(0, this._bufLen));
+    }
+    _loadState(r) {
+      const rs = r.bytes(32);
+      const h = r.limbs(17);
+      const n = r.int(1, BLOCK - 1, 'pending bytes');
+      if (CLAMP.some((m, i) => rs[i] & ~m)) r.fail('r is not clamped');
+      enter();
+      try {
+        mem.set(rs, P);
+        init();
+        for (let i = 0; i < 20; i++) mem[P + 20 + i] = h[i >> 2] >>> (8 * (i & 3));
+        this._state = mem.slice(P, P + STATE_BYTES);
+      } finally {
+        leave();
+        h.fill(0);
+      }
+      this._buf.set(r.bytes((this._bufLen = n)));
+    }
     _blank() {
       return new Poly1305Stream(null);
     }
@@ -180,14 +227,7 @@ export function poly1305Mac(target, platform = 'unknown') {
     name, module: 'chacha', platform, blockLen: BLOCK, outputLen: BLOCK, canXOF: false, oid: null,
     dkLen: null,
     keyed: true,
-    options: {
-      key(v, params, arg = 'opts.key') {
-        if (!isBytes(v)) throw notBytes(arg, v);
-        const b = bytesArg(v, arg);
-        if (b.length !== KEY_BYTES) throw new RangeError(`"${arg}" must be ${KEY_BYTES} bytes for ${name}, got ${b.length}`);
-        params.key = b;
-      },
-    },
+    options: { key: poly1305KeyOption },
     params: () => ({ key: null }),
     run(msg, list, params, dkLen, dst, pos) {
       enter();

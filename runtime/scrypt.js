@@ -13,7 +13,7 @@
 import { mustBe, typeName } from './checks.js';
 import { HeapInstance, heapLimit } from './heap.js';
 import { hmacSpec, hmacStream } from './hmac.js';
-import { intOption, kdfInput, kdfOptions, pbkdf2Once, runAsync, runSync, wipeAll } from './kdf.js';
+import { intOption, kdfDefinition, kdfInput, kdfOptions, pbkdf2Once, runAsync, runSync, wipeAll } from './kdf.js';
 
 // Salsa word in memory slot m of a 64-byte block, as the kernels keep it (modules/scrypt.js DIAG).
 const DIAG = [0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11];
@@ -35,7 +35,7 @@ const FIELDS = {
 
 // The options of one call, checked together: r * p (RFC 7914) and noble's measure of the memory a
 // call takes (V and B), both refused before anything is allocated.
-function readOptions(opts, isAsync) {
+export function scryptOptions(opts, isAsync) {
   const o = kdfOptions(opts === undefined ? {} : opts, 'scrypt', FIELDS, isAsync);
   const { N, r, p, maxmem } = o;
   if (r * p >= 2 ** 30) throw new RangeError(`"opts.r" * "opts.p" must be below 2^30 (RFC 7914), got ${r} * ${p}`);
@@ -53,7 +53,7 @@ const laneRunners = new WeakMap();
 
 // How many lanes may run at once, each thread with its own heap (V, X and Y: 128 * r * (N + 2)
 // bytes), beside B and the pool's copy of it (2 * 128 * r * p): as many as maxmem holds, at least
-// one (one lane at a time is what readOptions's check let through).
+// one (one lane at a time is what scryptOptions's check let through).
 const lanesAtOnce = ({ N, r, p, maxmem }) => Math.max(1, Math.min(p, Math.floor((maxmem - 256 * r * p) / (128 * r * (N + 2)))));
 
 // ROMix of the block at B32[at .. at + 32 * r) in place, in I's heap (opened for 128 * r * (N + 2)
@@ -98,7 +98,7 @@ export function scryptKdf(fns, sha256, platform) {
   function prepare(password, salt, opts, isAsync) {
     // Options first, then the inputs made plain views: an option's getter cannot change or detach
     // what is used after it.
-    const o = readOptions(opts, isAsync);
+    const o = scryptOptions(opts, isAsync);
     const owned = [];
     let P, S;
     try {
@@ -243,6 +243,9 @@ export function scryptKdf(fns, sha256, platform) {
   scrypt.async = Object.freeze(scryptAsync);
   laneRunners.set(scrypt, lane);
   memories.set(scrypt, () => (active !== null ? active.mem : shared !== null ? shared.mem : null));
+  const definition = kdfDefinition('scrypt');
+  scrypt.getDefinition = () => definition;
+  scrypt.getPlatform = () => platform;
   return Object.freeze(scrypt);
 }
 

@@ -107,7 +107,7 @@ export class Instance {
       this.fail('target.instantiate() returned no { mem, fns } with the functions needed');
     this.mem32 = m.byteOffset % 4 === 0 ? new Int32Array(m.buffer, m.byteOffset, m.length >> 2) : null;
     this.fns = inst.fns;
-    this.memoryObject = inst.memory instanceof WebAssembly.Memory ? inst.memory : null;
+    this.memoryObject = typeof WebAssembly === 'object' && inst.memory instanceof WebAssembly.Memory ? inst.memory : null; // no WebAssembly global under node --jitless
     this.mem = m;
   }
   /**
@@ -394,6 +394,17 @@ async function feedAsync(st, parts, ctl) {
       }
     }
   }
+}
+
+/**
+ * The options of an async form (`form`: 'hash', 'chunks' or 'parallel') of the hash of `spec`,
+ * read and checked as makeHash's forms do (webcrypto.js, whose engine is not a stream), and where
+ * the `count` digests go: { ...options, outs } (outs: null, or [buffer, position] per digest).
+ */
+export function asyncOptions(spec, opts, form, count, where) {
+  const o = readOpts(spec, opts, F_OUT | F_ASYNC | (form === 'parallel' ? F_LIST | F_MANY : form === 'chunks' ? F_LIST : 0), where);
+  o.outs = destinations(o.out, o.pos, count, o.dkLen);
+  return o;
 }
 
 /** The public hash function for an engine's spec (see the top of this file). */

@@ -206,6 +206,19 @@ export function spongeHash(kind, target, platform = 'unknown') {
     _finish(dst, pos, len) {
       this._squeeze(dst, pos, len);
     }
+    // State export (runtime/state.js): the position (bytes buffered, or squeezing: bytes of the
+    // output block used), the 200-byte state (zeros before the first permutation), the buffer.
+    _saveState(w) {
+      const sq = this._squeezing;
+      w.int(sq ? this._outPos : this._bufLen, 1).bytes(this._state || new Uint8Array(STATE_BYTES));
+      if (!sq) w.bytes(this._buf.subarray(0, this._bufLen));
+    }
+    _loadState(r, status) {
+      const pos = r.int(1, status ? R : R - 1, 'position');
+      this._state = r.bytes(STATE_BYTES).slice();
+      if ((this._squeezing = status === 1)) this._outPos = pos;
+      else this._buf.set(r.bytes((this._bufLen = pos)));
+    }
     _blank() {
       return new SpongeStream(this.outputLen);
     }

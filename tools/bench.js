@@ -94,15 +94,19 @@ const MACS = {
       return { name: 'chainsafe Poly1305', sync: (m) => (p.init(MAC_KEY), p.update(m), p.digest()) };
     },
   },
+  // 16-byte keys, noble only
+  ghash: { key: MAC_KEY.subarray(0, 16), noble: async () => (await import('@noble/ciphers/_polyval.js')).ghash },
+  polyval: { key: MAC_KEY.subarray(0, 16), noble: async () => (await import('@noble/ciphers/_polyval.js')).polyval },
 };
 const MAC_NAMES = Object.keys(MACS).filter((a) => ours.length > 0 && typeof ours[0].mod[a] === 'function');
 async function macImplementations(alg, size) {
   const spec = MACS[alg];
   const nobleMac = await spec.noble();
-  const noble = (m) => nobleMac(m, MAC_KEY);
-  const list = ours.filter((o) => WITH_RUNTIME || o.backend !== 'runtime' || size <= 64 * 1024).map(({ name, mod }) => ({ name, sync: (m) => mod[alg](m, MAC_KEY) }));
+  const key = spec.key || MAC_KEY;
+  const noble = (m) => nobleMac(m, key);
+  const list = ours.filter((o) => WITH_RUNTIME || o.backend !== 'runtime' || size <= 64 * 1024).map(({ name, mod }) => ({ name, sync: (m) => mod[alg](m, key) }));
   list.push({ name: '@noble/ciphers', sync: noble, ref: 'noble' });
-  list.push({ ...(await spec.peer()), ref: 'hw' });
+  if (spec.peer !== undefined) list.push({ ...(await spec.peer()), ref: 'hw' });
   return { noble, list, peer: 'x peer' };
 }
 
@@ -387,18 +391,20 @@ for (const c of cipherCases.filter((x) => x.name.includes(filter))) {
 // AES modes (AES_CASES): one encryption per call with a fresh instance, against @noble/ciphers'
 // aes.js and node:crypto (the same key and IV; CBC with PKCS#7 padding, as both do by default).
 const AES_CASES = [];
-for (const [mode, bits] of [['ctr', 256], ['cbc', 256], ['ctr', 128]])
+for (const [mode, bits] of [['ctr', 256], ['cbc', 256], ['ctr', 128], ['gcm', 256], ['gcmsiv', 256], ['gcm', 128]])
   for (const [label, size] of [['64B', 64], ['1KiB', KiB], ['1MiB', KiB * KiB]]) AES_CASES.push({ name: `aes-${bits}-${mode} ${label}`, mode, bits, size });
 for (const c of AES_CASES.filter((x) => x.name.includes(filter) && ours.length > 0 && typeof ours[0].mod[x.mode] === 'function')) {
   const msg = new Uint8Array(c.size).map((_, i) => (i * 131 + 7) & 255);
   const key = CKEY.subarray(0, c.bits / 8);
-  const iv = CNONCE.subarray(0, 16);
+  const iv = CNONCE.subarray(0, c.mode.startsWith('gcm') ? 12 : 16);
   const nobleAes = await import('@noble/ciphers/aes.js');
   const { createCipheriv } = await import('node:crypto');
   const impls = ours.filter((o) => WITH_RUNTIME || o.backend !== 'runtime' || c.size <= 64 * KiB)
     .map(({ name, mod }) => ({ name, sync: (m) => mod[c.mode](key, iv).encrypt(m) }));
   impls.push({ name: '@noble/ciphers', sync: (m) => nobleAes[c.mode](key, iv).encrypt(m), ref: 'noble' });
-  impls.push({ name: 'node:crypto', sync: (m) => { const x = createCipheriv(`aes-${c.bits}-${c.mode}`, key, iv); return c.mode === 'ctr' ? x.update(m) : Buffer.concat([x.update(m), x.final()]); }, ref: 'node' });
+  // (node:crypto has no AES-GCM-SIV)
+  if (c.mode !== 'gcmsiv')
+    impls.push({ name: 'node:crypto', sync: (m) => { const x = createCipheriv(`aes-${c.bits}-${c.mode}`, key, iv); return c.mode === 'ctr' ? x.update(m) : c.mode === 'gcm' ? Buffer.concat([x.update(m), x.final(), x.getAuthTag()]) : Buffer.concat([x.update(m), x.final()]); }, ref: 'node' });
   const want = toHex(nobleAes[c.mode](key, iv).encrypt(msg));
   for (const impl of impls) if (toHex(impl.sync(msg)) !== want) throw new Error(`${impl.name} gives a wrong ${c.name} ciphertext`);
   const states = impls.map(() => ({ batch: 1 }));
@@ -416,7 +422,51 @@ for (const c of AES_CASES.filter((x) => x.name.includes(filter) && ours.length >
   console.log(`${pad('implementation', 26)} ${pad('MB/s', 10, true)} ${pad('calls/s', 13, true)} ${pad('x noble', 8, true)} ${pad('x node', 8, true)}`);
   impls.forEach((impl, i) => {
     const mbs = (med[i] * c.size) / 1e6;
-    console.log(`${pad(impl.name, 26)} ${pad(fmt(mbs, mbs < 10 ? 2 : 0), 10, true)} ${pad(fmt(med[i]), 13, true)} ${pad(fmt(med[i] / rateOf('noble'), 2), 8, true)} ${pad(fmt(med[i] / rateOf('node'), 2), 8, true)}`);
+    console.log(`${pad(impl.name, 26)} ${pad(fmt(mbs, mbs < 10 ? 2 : 0), 10, true)} ${pad(fmt(med[i]), 13, true)} ${pad(fmt(med[i] / rateOf('noble'), 2), 8, true)} ${pad(Number.isNaN(med[i] / rateOf('node')) ? '—' : fmt(med[i] / rateOf('node'), 2), 8, true)}`);
+  });
+}
+// The AES modes of runtime/aesmodes.js (AES_MODE_CASES): cmac, aessiv (one AD string), aeskw and
+// aeskwp with a fresh instance per call, against @noble/ciphers (and node:crypto's id-aes256-wrap).
+const AES_MODE_CASES = [];
+for (const [label, size] of [['64B', 64], ['1KiB', KiB], ['1MiB', KiB * KiB]]) {
+  AES_MODE_CASES.push({ name: `cmac-256 ${label}`, alg: 'cmac', size });
+  AES_MODE_CASES.push({ name: `aessiv-256 ${label}`, alg: 'aessiv', size });
+}
+AES_MODE_CASES.push({ name: 'aeskw-256 32B', alg: 'aeskw', size: 32 }, { name: 'aeskwp-256 20B', alg: 'aeskwp', size: 20 });
+for (const c of AES_MODE_CASES.filter((x) => x.name.includes(filter) && ours.length > 0 && typeof ours[0].mod[x.alg] === 'function')) {
+  const msg = new Uint8Array(c.size).map((_, i) => (i * 131 + 7) & 255);
+  const nobleAes = await import('@noble/ciphers/aes.js');
+  const { createCipheriv } = await import('node:crypto');
+  const key = CKEY.subarray(0, 32);
+  const sivKey = new Uint8Array(64).map((_, i) => i * 5 + 3);
+  const ad = CNONCE.subarray(0, 16);
+  const run = {
+    cmac: (lib) => (m) => lib.cmac(m, key),
+    aessiv: (lib) => (m) => lib.aessiv(sivKey, ad).encrypt(m),
+    aeskw: (lib) => (m) => lib.aeskw(key).encrypt(m),
+    aeskwp: (lib) => (m) => lib.aeskwp(key).encrypt(m),
+  }[c.alg];
+  const impls = ours.filter((o) => WITH_RUNTIME || o.backend !== 'runtime' || c.size <= 64 * KiB).map(({ name, mod }) => ({ name, sync: run(mod) }));
+  impls.push({ name: '@noble/ciphers', sync: run(nobleAes), ref: 'noble' });
+  if (c.alg === 'aeskw') impls.push({ name: 'node:crypto', sync: (m) => { const x = createCipheriv('id-aes256-wrap', key, Buffer.alloc(8, 0xa6)); return Buffer.concat([x.update(m), x.final()]); }, ref: 'node' });
+  const want = toHex(run(nobleAes)(msg));
+  for (const impl of impls) if (toHex(impl.sync(msg)) !== want) throw new Error(`${impl.name} gives a wrong ${c.name} result`);
+  const states = impls.map(() => ({ batch: 1 }));
+  for (const [i, impl] of impls.entries()) await runSlice(impl, msg, Math.min(SLICE_MS, 100), states[i]); // warm-up
+  const rates = impls.map(() => []);
+  for (let r = 0; r < ROUNDS; r++)
+    for (let j = 0; j < impls.length; j++) {
+      const i = (j + r) % impls.length;
+      const [calls, secs] = await runSlice(impls[i], msg, SLICE_MS, states[i]);
+      rates[i].push(calls / secs);
+    }
+  const med = rates.map(median);
+  const nobleRate = med[impls.findIndex((x) => x.ref === 'noble')];
+  console.log(`\n${c.name} (${c.size} bytes)`);
+  console.log(`${pad('implementation', 26)} ${pad('MB/s', 10, true)} ${pad('calls/s', 13, true)} ${pad('x noble', 8, true)}`);
+  impls.forEach((impl, i) => {
+    const mbs = (med[i] * c.size) / 1e6;
+    console.log(`${pad(impl.name, 26)} ${pad(fmt(mbs, mbs < 10 ? 2 : 0), 10, true)} ${pad(fmt(med[i]), 13, true)} ${pad(fmt(med[i] / nobleRate, 2), 8, true)}`);
   });
 }
 console.log(`\n(total ${fmt((performance.now() - started) / 1000, 1)} s; sink ${sink & 1})`);

@@ -91,6 +91,26 @@ export interface Secretbox {
   getPlatform(): string;
 }
 export declare const secretbox: Secretbox;
+/** Options of gcm. */
+export interface GcmOpts {
+  /** Tag length in bytes: 16 (default), 15, 14, 13, 12, 8 or 4 (NIST SP 800-38D §5.2.1.2). */
+  tagLength?: number;
+}
+/**
+ * AES-GCM (16-, 24- or 32-byte key; any nonce length from 1 byte, 12 recommended):
+ * `gcm(key, nonce, AAD?, opts?)`; encrypt gives ciphertext ‖ tag. Refuses `output`.
+ */
+export interface GcmCipher {
+  (key: Uint8Array, nonce: Uint8Array, AAD?: Uint8Array, opts?: GcmOpts): CipherInstance;
+  readonly blockSize: number;
+  readonly nonceLength: number;
+  readonly tagLength: number;
+  readonly varSizeNonce: boolean;
+  getPlatform(): string;
+}
+export declare const gcm: GcmCipher;
+/** AES-GCM-SIV of RFC 8452 (16- or 32-byte key, 12-byte nonce, 16-byte tag): `gcmsiv(key, nonce, AAD?)`. Refuses `output`. */
+export declare const gcmsiv: Aead;
 /** Options of ecb and cbc. */
 export interface BlockModeOpts {
   /** No PKCS#7 padding: data must be whole 16-byte blocks (default false: padded). */
@@ -131,3 +151,33 @@ export declare const ctr: IvCipher;
 /** AES-CFB (CFB-128) and AES-OFB: any length (the last block partial), no padding. */
 export declare const cfb: IvCipher;
 export declare const ofb: IvCipher;
+/**
+ * AES-SIV (RFC 5297): `aessiv(key, ...AAD)` with a 32-, 48- or 64-byte key (K1 for S2V, K2 for
+ * CTR) and up to 126 AD strings (a nonce, if any, is the last of them). Deterministic: no nonce,
+ * one instance may encrypt again. encrypt gives V ‖ C (the 16-byte synthetic IV first); a
+ * decryption stream takes V in finish(tag).
+ */
+export interface SivCipher {
+  (key: Uint8Array, ...AAD: Uint8Array[]): CipherInstance;
+  readonly blockSize: number;
+  readonly nonceLength: number;
+  readonly tagLength: number;
+  readonly varSizeNonce: boolean;
+  getPlatform(): string;
+}
+export declare const aessiv: SivCipher;
+/**
+ * AES key wrap: `aeskw(kek)` (RFC 3394: data a multiple of 8 bytes, at least 16; the result 8
+ * bytes longer) and `aeskwp(kek)` (RFC 5649: any 1 .. 2^32 - 1 bytes, padded to 8). A 16-, 24- or
+ * 32-byte key-encryption key; no nonce. A failed integrity check throws and writes nothing.
+ */
+export interface KeyWrapCipher {
+  (kek: Uint8Array): CipherInstance;
+  readonly blockSize: number;
+  readonly nonceLength: number;
+  readonly tagLength: number;
+  readonly varSizeNonce: boolean;
+  getPlatform(): string;
+}
+export declare const aeskw: KeyWrapCipher;
+export declare const aeskwp: KeyWrapCipher;

@@ -65,7 +65,7 @@ export interface Hash<O = {}> {
   readonly canXOF: false;
   /** The DER-encoded OID, where one is defined (the SHA-2 hashes; not sha1, md5, ripemd160). */
   readonly oid?: Bytes;
-  getPlatform(): 'wasm' | 'wasm_threads' | 'js' | 'runtime';
+  getPlatform(): 'wasm' | 'wasm_threads' | 'js' | 'runtime' | 'noble' | 'webcrypto' | 'stub';
   getDefinition(): HashDefinition;
 }
 
@@ -218,7 +218,7 @@ export interface ArgonOpts {
 export interface Argon2 {
   (password: import('./kdf.js').KDFInput, salt: import('./kdf.js').KDFInput, opts?: ArgonOpts): Bytes;
   async(password: import('./kdf.js').KDFInput, salt: import('./kdf.js').KDFInput, opts?: ArgonOpts & import('./kdf.js').KdfAsync): Promise<Bytes>;
-  getPlatform(): 'wasm' | 'wasm_threads' | 'js' | 'runtime';
+  getPlatform(): 'wasm' | 'wasm_threads' | 'js' | 'runtime' | 'noble' | 'webcrypto' | 'stub';
 }
 /** Argon2d (data-dependent addressing), Argon2i (data-independent) and Argon2id (both). */
 export declare const argon2d: Argon2;
@@ -227,8 +227,11 @@ export declare const argon2id: Argon2;
 
 // The ciphers (types/ciphers.d.ts).
 export { salsa20, xsalsa20, chacha20, chacha20orig, xchacha20, chacha8, chacha12, ecb, cbc, ctr, cfb, ofb } from './ciphers.js';
+export { aessiv, aeskw, aeskwp } from './ciphers.js';
 export { chacha20poly1305, xchacha20poly1305, xsalsa20poly1305, secretbox } from './ciphers.js';
-export type { Aead, CipherFinish, CipherInstance, CipherMethod, CipherStream, NaclAead, Secretbox, StreamCipher, StreamCipherOpts, BlockModeOpts, EcbCipher, CbcCipher, IvCipher } from './ciphers.js';
+export { gcm, gcmsiv } from './ciphers.js';
+export type { SivCipher, KeyWrapCipher } from './ciphers.js';
+export type { Aead, CipherFinish, CipherInstance, CipherMethod, CipherStream, NaclAead, Secretbox, StreamCipher, StreamCipherOpts, BlockModeOpts, EcbCipher, CbcCipher, IvCipher, GcmCipher, GcmOpts } from './ciphers.js';
 /** A MAC's key: the key itself, or options with `key` (and the hash options). */
 export type MacKey<O = {}> = Uint8Array | ({ key: Uint8Array } & O);
 /** A MAC with the hash shape: every form takes the key where a hash takes its options. */
@@ -247,8 +250,14 @@ export interface Mac {
   readonly outputLen: number;
   readonly blockLen: number;
   readonly canXOF: false;
-  getPlatform(): 'wasm' | 'wasm_threads' | 'js' | 'runtime';
+  getPlatform(): 'wasm' | 'wasm_threads' | 'js' | 'runtime' | 'noble' | 'webcrypto' | 'stub';
   getDefinition(): HashDefinition;
 }
 /** Poly1305 (RFC 8439 §2.5): a one-time authenticator, a 32-byte key (never reuse it), a 16-byte tag. */
 export declare const poly1305: Mac;
+/** GHASH (NIST SP 800-38D): GCM's polynomial MAC, a 16-byte key (the hash key H), a 16-byte result; a final partial block is zero-padded. */
+export declare const ghash: Mac;
+/** POLYVAL (RFC 8452): GCM-SIV's polynomial MAC, a 16-byte key, a 16-byte result; a final partial block is zero-padded. */
+export declare const polyval: Mac;
+/** AES-CMAC (RFC 4493): a 16-, 24- or 32-byte AES key (AES-128/192/256), a 16-byte tag. */
+export declare const cmac: Mac;

@@ -1,4 +1,4 @@
-// What the headless-Chromium test hashes (tests/browser/chromium.test.js): the inputs, made the
+// What the browser tests hash (tests/browser/browsers.test.js): the inputs, made the
 // same way in the page, in its Web Worker and in Node (which computes the expected digests with
 // node:crypto and @noble/hashes), and the calls run on them. No Node or browser API here: this
 // module is loaded by both.
@@ -59,4 +59,31 @@ export async function run(H, stats) {
   await call('argon2id', () => H.argon2id(ARGON2[0], ARGON2[1], ARGON2[2]));
   await call('argon2id.async', () => H.argon2id.async(ARGON2[0], ARGON2[1], ARGON2[2]));
   return { digests, jobs };
+}
+
+/** The entries every browser case loads (tests/browser/browsers.test.js): each on small inputs. */
+export const ENTRIES = ['index', 'wasm', 'wasm_threads', 'js', 'runtime'];
+
+/** Small inputs for every entry (the interpreter of runtime.js is slow): a message, a key, a nonce. */
+export function smallInputs() {
+  return { msg: bytes(200, 1000 + 37), key: bytes(201, 32), nonce: bytes(202, 12) };
+}
+
+/**
+ * One call per algorithm family on one entry `H`, on smallInputs(): { call: hex }. The test
+ * computes the same with node:crypto, @noble/hashes and @noble/ciphers.
+ */
+export async function runSmall(H) {
+  const { msg, key, nonce } = smallInputs();
+  return {
+    sha256: hex(H.sha256(msg)),
+    sha512: hex(H.sha512.create().update(msg).update(key).digest()),
+    sha3_256: hex(H.sha3_256(msg)),
+    md5: hex(H.md5(msg)),
+    blake2b: hex(H.blake2b(msg)),
+    blake2s: hex(H.blake2s(msg)),
+    blake3: hex(H.blake3(msg)),
+    'sha256.parallel.async': (await H.sha256.parallel.async([msg, key])).map(hex),
+    chacha20poly1305: hex(H.chacha20poly1305(key, nonce).encrypt(msg)),
+  };
 }

@@ -1,10 +1,11 @@
-// Runs in the test page and in its module Web Worker (tests/browser/chromium.test.js): reports to
+// Runs in the test page and in its module Web Worker (tests/browser/browsers.test.js): reports to
 // the test's server what went wrong (uncaught errors, rejections, CSP violations, console errors
 // and warnings) and what the wasm_threads entry did, as JSON POSTed to /report.
-import { bytes, run } from './cases.js';
+import { ENTRIES, bytes, run, runSmall } from './cases.js';
 
-// The case is the first segment of the path: /iso/... (COOP/COEP) or /plain/... (neither).
-const testCase = location.pathname.split('/')[1];
+// The case is the first segment of the path: /iso/... (COOP/COEP), /plain/... (neither) or /csp/...
+// (neither, and a CSP without 'wasm-unsafe-eval': wasm cannot be compiled).
+export const testCase = location.pathname.split('/')[1];
 const pending = new Set();
 
 /** POSTs one event; `settled()` waits for every one sent so far. */
@@ -31,9 +32,13 @@ export function watch(scope, where) {
     true, // capture: a script or resource that fails to load does not bubble
   );
   scope.addEventListener('unhandledrejection', (e) => problem('unhandled rejection', text(e.reason)));
-  scope.addEventListener('securitypolicyviolation', (e) =>
-    problem('CSP violation', `${e.effectiveDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`),
-  );
+  // On the /csp/ page compiling wasm is blocked on purpose (the fallback's probe, the wasm entries'
+  // first calls): those violations are reported apart, and counted by the test; any other is a problem.
+  scope.addEventListener('securitypolicyviolation', (e) => {
+    const what = `${e.effectiveDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`;
+    if (testCase === 'csp' && e.blockedURI === 'wasm-eval') report(where, 'wasm-eval blocked', what);
+    else problem('CSP violation', what);
+  });
   for (const level of ['error', 'warn']) {
     const original = console[level];
     console[level] = (...args) => {
@@ -106,5 +111,35 @@ export async function exercise() {
     out.residue[name] = residue(memoryForTests(T[name]), regions);
   }
   WP.stop();
+  return out;
+}
+
+/**
+ * Every entry of cases.js ENTRIES on small inputs (runSmall): { entry: { digests } or { error } },
+ * and index.js's backend(). Where wasm is refused (the /csp/ page) index.js runs on js.js, and
+ * the wasm entries throw an error naming js.js.
+ */
+export async function exerciseEntries() {
+  const out = {};
+  for (const entry of ENTRIES) {
+    try {
+      const H = await import(`../../${entry}.js`);
+      out[entry] = { digests: await runSmall(H) };
+      if (entry === 'index') out[entry].backend = H.backend();
+    } catch (e) {
+      out[entry] = { error: `${e && e.name}: ${e && e.message}`, cause: e && e.cause ? String(e.cause.message || e.cause) : null };
+    }
+  }
+  return out;
+}
+
+/**
+ * What one thread (the page's main thread or its module Worker) reports: on /iso/ and /plain/ the
+ * wasm_threads run (exercise) and then every entry; on /csp/ every entry (wasm is refused there).
+ */
+export async function exerciseCase() {
+  const out = testCase === 'csp' ? {} : await exercise();
+  out.entries = await exerciseEntries();
+  if (testCase !== 'csp') (await import('../../workers.js')).WP.stop();
   return out;
 }

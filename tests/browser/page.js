@@ -1,6 +1,7 @@
-// The test page (tests/browser/chromium.test.js): the wasm_threads entry on the page's main thread,
-// then in a module Web Worker the page starts; one 'done' report with both results.
-import { exercise, report, settled, watch } from './harness.js';
+// The test page (tests/browser/browsers.test.js): the calls of its case (harness.js exerciseCase)
+// on the page's main thread, then in a module Web Worker the page starts; one 'done' report with
+// both results; then on to the next case's page, if any.
+import { exerciseCase, report, settled, watch } from './harness.js';
 
 watch(window, 'page');
 
@@ -17,7 +18,7 @@ function inWorker() {
 
 let result;
 try {
-  const page = await exercise();
+  const page = await exerciseCase();
   report('page', 'progress', 'main thread done');
   result = { page, worker: await inWorker() };
 } catch (e) {
@@ -25,3 +26,6 @@ try {
 }
 await settled();
 await report('page', 'done', result);
+// The next case's page, if the test has one (tests/browser/browsers.test.js runs them in turn).
+const next = await (await fetch('/next', { cache: 'no-store' })).text();
+if (next !== '') location.href = next;

@@ -37,7 +37,7 @@ async function build(t) {
   dir = mkdtempSync(join(tmpdir(), 'awasmc-heap-'));
   mkdirSync(join(dir, 'modules'));
   mkdirSync(join(dir, 'runtime'));
-  for (const f of ['interp.js', 'link.js']) copyFileSync(join(root, 'runtime', f), join(dir, 'runtime', f));
+  for (const f of ['interp.js', 'link.js', 'auto.js']) copyFileSync(join(root, 'runtime', f), join(dir, 'runtime', f));
   copyFileSync(join(root, 'tests/golden/heap_lanes.js'), join(dir, 'modules', 'heap_lanes.js'));
   execFileSync(awasmc, ['build', '--root', dir], { stdio: 'pipe' });
   mods = {};

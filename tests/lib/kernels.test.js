@@ -21,7 +21,7 @@ test('test kernels give identical results on every backend', async (t) => {
   try {
     mkdirSync(join(dir, 'modules'));
     mkdirSync(join(dir, 'runtime'));
-    for (const f of ['interp.js', 'link.js']) copyFileSync(join(root, 'runtime', f), join(dir, 'runtime', f));
+    for (const f of ['interp.js', 'link.js', 'auto.js']) copyFileSync(join(root, 'runtime', f), join(dir, 'runtime', f));
     const goldenDir = join(root, 'tests/golden');
     if (existsSync(goldenDir)) cpSync(goldenDir, join(dir, 'modules'), { recursive: true });
     copyFileSync(join(root, 'tests/unit/kernels/lanes.js'), join(dir, 'modules', 'unit_lanes.js'));

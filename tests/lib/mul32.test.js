@@ -52,7 +52,7 @@ test('mul32 is the full product of the low words on every backend (against BigIn
   try {
     mkdirSync(join(dir, 'modules'));
     mkdirSync(join(dir, 'runtime'));
-    for (const f of ['interp.js', 'link.js']) copyFileSync(join(root, 'runtime', f), join(dir, 'runtime', f));
+    for (const f of ['interp.js', 'link.js', 'auto.js']) copyFileSync(join(root, 'runtime', f), join(dir, 'runtime', f));
     writeFileSync(join(dir, 'modules', 'mul32_test.js'), KERNEL);
     execFileSync(awasmc, ['build', '--root', dir], { stdio: 'pipe' });
     const edges = [0n, 1n, 2n, 0x7fffffffn, 0x80000000n, 0xfffffffen, 0xffffffffn, 0x100000000n, 0xffffffff00000000n,

@@ -28,13 +28,22 @@ test('types/ type-checks the documented uses (tsc --noEmit)', (t) => {
 
 test('every entry point exports exactly the declared names', async () => {
   const hashes = declared('hashes.d.ts');
-  for (const entry of ['index.js', 'wasm.js', 'wasm_threads.js', 'js.js', 'runtime.js']) {
+  for (const entry of ['wasm.js', 'wasm_threads.js', 'js.js', 'runtime.js']) {
     const mod = await import(join(repoRoot, entry));
     assert.deepEqual(Object.keys(mod).sort(), hashes, entry);
   }
+  // The package root: the same names (types/index.d.ts re-exports hashes.d.ts), and backend().
+  const index = await import(join(repoRoot, 'index.js'));
+  assert.deepEqual(Object.keys(index).sort(), [...hashes, ...declared('index.d.ts')].sort(), 'index.js');
   const utils = await import(join(repoRoot, 'utils.js'));
   assert.deepEqual(Object.keys(utils).sort(), declared('utils.d.ts'), 'utils.js');
-  for (const entry of ['hmac', 'hkdf', 'kdf', 'workers']) {
+  const noble = await import(join(repoRoot, 'noble.js'));
+  assert.deepEqual(Object.keys(noble).sort(), declared('noble.d.ts'), 'noble.js');
+  const webcrypto = await import(join(repoRoot, 'webcrypto.js'));
+  assert.deepEqual(Object.keys(webcrypto).sort(), declared('webcrypto.d.ts'), 'webcrypto.js');
+  const stub = await import(join(repoRoot, 'stub.js'));
+  assert.deepEqual(Object.keys(stub).sort(), [...hashes, ...declared('stub.d.ts')].sort(), 'stub.js');
+  for (const entry of ['hmac', 'hkdf', 'kdf', 'workers', 'state', 'platform']) {
     const mod = await import(join(repoRoot, `${entry}.js`));
     assert.deepEqual(Object.keys(mod).sort(), declared(`${entry}.d.ts`), `${entry}.js`);
   }

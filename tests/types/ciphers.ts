@@ -32,3 +32,15 @@ const tag: Uint8Array | undefined = fin2.tag;
 // @ts-expect-error NaCl's AEAD takes no AAD
 xsalsa20poly1305(key, new Uint8Array(24), new Uint8Array(1));
 void [opened, boxed, managed, tag];
+import { aessiv } from 'awasmc-noble';
+const siv: Uint8Array = aessiv(new Uint8Array(32), new Uint8Array(3), new Uint8Array(12)).encrypt(data);
+const sivOpen: Uint8Array = aessiv(new Uint8Array(64)).decrypt(siv);
+// @ts-expect-error AD strings are bytes
+aessiv(new Uint8Array(32), 'ad');
+void sivOpen;
+import { aeskw, aeskwp } from 'awasmc-noble';
+const wrapped: Uint8Array = aeskw(new Uint8Array(16)).encrypt(new Uint8Array(32));
+const unwrapped: Uint8Array = aeskwp(new Uint8Array(32)).decrypt(wrapped);
+// @ts-expect-error the key wraps take no nonce
+aeskw(new Uint8Array(16), new Uint8Array(8));
+void unwrapped;

@@ -20,7 +20,7 @@ const p: Promise<Uint8Array> = sha256.async(msg, { asyncTick: 5, onProgress: (f:
 const q: Promise<Uint8Array> = sha256.chunks.async([msg, msg]);
 const h: Hash = sha512;
 const n: number = h.outputLen + h.blockLen;
-const platform: 'wasm' | 'wasm_threads' | 'js' | 'runtime' = h.getPlatform();
+const platform: 'wasm' | 'wasm_threads' | 'js' | 'runtime' | 'noble' | 'webcrypto' | 'stub' = h.getPlatform();
 const hex: string = bytesToHex(d1);
 // @ts-expect-error a string is not a message
 sha256('abc');
@@ -123,3 +123,56 @@ const pstream: Uint8Array = poly1305.create(msg).update(msg).digest();
 const ptags: Promise<Uint8Array[]> = poly1305.parallel.async([msg], { key: msg, asyncTick: 1 });
 // @ts-expect-error a MAC needs its key
 poly1305(msg);
+
+// state.js: export a stream's state, resume it on another backend
+import { exportState, importState, importHmacState } from 'awasmc-noble/state.js';
+import { sha256 as jsSha256 } from 'awasmc-noble/js.js';
+const saved: Uint8Array = exportState(sha256.create().update(msg));
+const resumed: Uint8Array = importState(jsSha256, saved).update(msg).digest();
+const hsaved: Uint8Array = exportState(hmac.create(sha256, key));
+const hresumed: Uint8Array = importHmacState(jsSha256, hsaved).digest();
+// @ts-expect-error the state is bytes
+importState(sha256, 'state');
+// AES-CMAC (types/hashes.d.ts): the same MAC shape.
+import { cmac } from 'awasmc-noble';
+const ctag: Uint8Array = cmac(msg, new Uint8Array(16));
+const cstream: Uint8Array = cmac.create({ key: new Uint8Array(32) }).update(msg).digest();
+// @ts-expect-error a MAC needs its key
+cmac(msg);
+void [ctag, cstream];
+// The package root's backend (wasm, or js where wasm is refused) and platform.js.
+import { backend } from 'awasmc-noble';
+import { wasmRefused, useWasmModules } from 'awasmc-noble/platform.js';
+const which: 'wasm' | 'js' = backend();
+const refused: Error | null = wasmRefused();
+useWasmModules(new Map());
+// @ts-expect-error: modules are given by name
+useWasmModules([1]);
+void which, refused;
+// noble.js: the same names and shapes (all but ofb), over @noble/hashes and @noble/ciphers.
+import { sha256 as nobleSha256, blake2b as nobleBlake2b, chacha20poly1305 as nobleAead } from 'awasmc-noble/noble.js';
+const nd: Uint8Array = nobleSha256(msg, { out: new Uint8Array(32) });
+const nb2: Promise<Uint8Array> = nobleBlake2b.async(msg, { dkLen: 16, asyncTick: 1 });
+const nct: Uint8Array = nobleAead(new Uint8Array(32), new Uint8Array(12)).encrypt(msg);
+// @ts-expect-error @noble/ciphers has no OFB, so noble.js does not export it
+import { ofb as nobleOfb } from 'awasmc-noble/noble.js';
+
+// stub.js: the same names, and install() of a backend's namespace.
+import { sha256 as stubSha256, install, installed } from 'awasmc-noble/stub.js';
+import * as jsBackend from 'awasmc-noble/js.js';
+const names: string[] = install(jsBackend, { onlyMissing: true });
+const sd: Uint8Array = stubSha256(msg);
+const whichInstalled: Record<string, string> = installed();
+// @ts-expect-error onlyMissing is a boolean
+install(jsBackend, { onlyMissing: 1 });
+
+// webcrypto.js: async only; its hashes go where ours do (hmac.js, and stub.js's install).
+import * as wc from 'awasmc-noble/webcrypto.js';
+const wsup: boolean = wc.isSupported();
+const wd: Promise<Uint8Array> = wc.sha256.async(msg, { out: new Uint8Array(32) });
+const wh: Promise<Uint8Array> = wc.hmac.async(wc.sha512, msg, msg);
+const wk: Promise<Uint8Array> = wc.pbkdf2(wc.sha256).async('pw', 'salt', { c: 1000, dkLen: 16 });
+const wg: Promise<Uint8Array> = wc.gcm(new Uint8Array(16), new Uint8Array(12), msg).encrypt.async(msg);
+install(wc, { onlyMissing: true });
+// @ts-expect-error the sync form never returns
+const wsync: Uint8Array = wc.sha256(msg).length;
