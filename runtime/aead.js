@@ -80,11 +80,38 @@ export function aeadCipher(a, target, platform = 'unknown') {
   const touch = (end) => {
     if (end > used) used = end;
   };
+  const setupNonce = (st) => (a.rfc && st.nonce.length === 24 ? st.nonce12 : st.nonce);
   function enter(st) {
     I.enter();
     bind();
     used = 0;
-    K.setup(st.key, a.rfc && st.nonce.length === 24 ? st.nonce12 : st.nonce);
+    K.setup(st.key, setupNonce(st));
+  }
+  // The keystream from byte `pos` (a whole number of blocks) XORed into src: a unit of a
+  // decryption's pass 2 split across the pool. On the calling thread it runs inside the call's
+  // session (the key and nonce set up); on a worker in a session of its own (st.nonce: what
+  // setup() takes).
+  function keystreamRange(st, pos, src, dst) {
+    const own = !I.busy;
+    if (own) {
+      I.enter();
+      bind();
+      used = 0;
+      K.setup(st.key, st.nonce);
+    }
+    try {
+      for (let i = 0, n = src.length; i < n; ) {
+        const take = Math.min(DATA_BYTES, n - i);
+        counterAt(pos + i);
+        mem.set(src.subarray(i, i + take), D);
+        touch(take);
+        K.xor((take + 63) >> 6);
+        dst.set(mem.subarray(D, D + take), i);
+        i += take;
+      }
+    } finally {
+      if (own) leave();
+    }
   }
   function leave() {
     I.zero(D, (used + 255) & ~255);
@@ -251,7 +278,10 @@ export function aeadCipher(a, target, platform = 'unknown') {
       }
       tagInto(st.aad.length, n, tag, 0);
       if (!tagsEqual(tag, 0, src, tagAt)) throw new Error(`${a.name}: invalid tag (the ciphertext, nonce, key or AAD is wrong): nothing was decrypted`);
-      // Pass 2: decrypt (the chunk still in data when there was only one).
+      // Pass 2: decrypt (the chunk still in data when there was only one). A long one from a
+      // block boundary (the RFC forms) may go across the wasm_threads pool (spec.threads, set by
+      // runtime/workers.js), each unit through keystreamRange.
+      if (spec.threads !== undefined && a.base % 64 === 0 && spec.threads({ key: st.key, nonce: setupNonce(st), params: null }, a.base, ct, dst, false, null)) return;
       for (let i = 0; i < n; ) {
         const p = a.base + i;
         const off = p % 64;
@@ -364,7 +394,7 @@ export function aeadCipher(a, target, platform = 'unknown') {
     }
   }
 
-  return makeCipher({
+  const spec = {
     name: a.name,
     platform,
     blockSize: 64,
@@ -388,7 +418,10 @@ export function aeadCipher(a, target, platform = 'unknown') {
     stream: (st, encrypting) => (encrypting ? new EncryptStream(st) : new DecryptStream(st)),
     asyncWhole: (encrypting) => !encrypting || !a.rfc,
     instance: I,
-  });
+    range: (st, pos, src, dst) => keystreamRange(st, pos, src, dst),
+    threads: undefined,
+  };
+  return makeCipher(spec);
 }
 const EMPTY = new Uint8Array(0);
 
