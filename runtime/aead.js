@@ -62,10 +62,13 @@ export function aeadCipher(a, target, platform = 'unknown') {
   const K = arxKernels(a.stream, I);
   const D = I.region('data', DATA_BYTES).offset;
   const P = I.region('poly', POLY_BYTES).offset;
-  let mem = null, init = null, blocks = null, bytes = null, lengths = null, finish = null, seal = null;
-  // chacha20poly1305_seal (modules/chacha.js section 3): a short RFC 8439 seal in one kernel call,
-  // where the target has it (ChaCha20's ten double rounds: chacha20poly1305, xchacha20poly1305).
-  const hasSeal = a.rfc && a.stream.core === 'chacha' && a.stream.doubleRounds === 10 && I.target.functions.includes('chacha20poly1305_seal');
+  let mem = null, init = null, blocks = null, bytes = null, lengths = null, finish = null, seal = null, open = null;
+  // chacha20poly1305_seal and _open (modules/chacha.js section 3): a short RFC 8439 seal, and the
+  // tag of a short ciphertext, in one kernel call each, where the target has them (ChaCha20's ten
+  // double rounds: chacha20poly1305, xchacha20poly1305).
+  const short = a.rfc && a.stream.core === 'chacha' && a.stream.doubleRounds === 10;
+  const hasSeal = short && I.target.functions.includes('chacha20poly1305_seal');
+  const hasOpen = short && I.target.functions.includes('chacha20poly1305_open');
   function bind() {
     K.bind();
     if (mem === I.mem) return;
@@ -76,6 +79,7 @@ export function aeadCipher(a, target, platform = 'unknown') {
     lengths = a.rfc ? I.fns.poly1305_lengths : null;
     finish = I.fns.poly1305_finish;
     seal = hasSeal ? I.fns.chacha20poly1305_seal : null;
+    open = hasOpen ? I.fns.chacha20poly1305_open : null;
   }
 
   // ---- One session: enter(); try { ... } finally { leave(); }. `used` bounds the bytes of data
@@ -259,8 +263,36 @@ export function aeadCipher(a, target, platform = 'unknown') {
   }
 
   // ---- Decryption. MAC the ciphertext (src, n bytes), check against the tag, then decrypt.
+  const badTag = () => new Error(`${a.name}: invalid tag (the ciphertext, nonce, key or AAD is wrong): nothing was decrypted`);
+  // A ciphertext and AAD that fit one chunk, laid out as sealShort does: the tag in one kernel
+  // call, compared, and only then the ciphertext decrypted in place (the stream kernel from
+  // counter 0: block 0 lands on the Poly1305 key's block again) and copied out.
+  function openShort(st, src, dst) {
+    const n = src.length - TAG;
+    const aad = st.aad;
+    const m = aad.length;
+    enter(st);
+    try {
+      K.counter(0, 0);
+      I.zero(D, 64);
+      mem.set(src, D + 64); // the tag too (no view to allocate): the kernel reads len bytes, and the AAD may go over it
+      const at = (64 + n + 255) & ~255;
+      touch(64 + n + TAG);
+      if (m > 0) {
+        mem.set(aad, D + at);
+        touch(at + m);
+      }
+      open(n, at, m);
+      if (!tagsEqual(mem, P, src, n)) throw badTag();
+      K.xor((64 + n + 63) >> 6);
+      copyOut(dst, 0, D + 64, n);
+    } finally {
+      leave();
+    }
+  }
   function decrypt(st, src, dst) {
     const n = src.length - TAG;
+    if (hasOpen && st.aad.length <= AAD_INLINE && n <= DATA_BYTES - 64 - 256 - ((st.aad.length + 15) & ~15)) return openShort(st, src, dst);
     const tagAt = a.tagFirst ? 0 : n;
     const ct = a.tagFirst ? src.subarray(TAG) : src.subarray(0, n);
     K.limit(0, 0, Math.ceil((a.base + n) / 64));
@@ -282,7 +314,7 @@ export function aeadCipher(a, target, platform = 'unknown') {
         if (n === 0) break;
       }
       tagInto(st.aad.length, n, tag, 0);
-      if (!tagsEqual(tag, 0, src, tagAt)) throw new Error(`${a.name}: invalid tag (the ciphertext, nonce, key or AAD is wrong): nothing was decrypted`);
+      if (!tagsEqual(tag, 0, src, tagAt)) throw badTag();
       // Pass 2: decrypt (the chunk still in data when there was only one).
       for (let i = 0; i < n; ) {
         const p = a.base + i;
