@@ -139,9 +139,20 @@ export function aeadCipher(a, target, platform = 'unknown') {
     }
   }
   // mem[from .. from + n) to dst[at ..] (a loop for short runs: no subarray to allocate).
+  // Short runs from a word-aligned `from` read words (half the time of the byte loop at 64 bytes).
   function copyOut(dst, at, from, n) {
-    if (n > 64) dst.set(mem.subarray(from, from + n), at);
-    else for (let j = 0; j < n; j++) dst[at + j] = mem[from + j];
+    if (n > 64) return void dst.set(mem.subarray(from, from + n), at);
+    let j = 0;
+    const m32 = I.mem32;
+    if (LE && m32 !== null && (from & 3) === 0)
+      for (const e = n & ~3, b = from >> 2; j < e; j += 4) {
+        const w = m32[b + (j >> 2)];
+        dst[at + j] = w;
+        dst[at + j + 1] = w >> 8;
+        dst[at + j + 2] = w >> 16;
+        dst[at + j + 3] = w >> 24;
+      }
+    for (; j < n; j++) dst[at + j] = mem[from + j];
   }
   // The tag into t[ti ..]: the length block (RFC), then h + s.
   function tagInto(aadLen, n, t, ti) {
@@ -228,7 +239,7 @@ export function aeadCipher(a, target, platform = 'unknown') {
       }
       seal(n, at, m);
       copyOut(dst, 0, D + 64, n);
-      for (let i = 0; i < TAG; i++) dst[n + i] = mem[P + i];
+      copyOut(dst, n, P, TAG);
     } finally {
       leave();
     }
@@ -455,6 +466,8 @@ export function aeadCipher(a, target, platform = 'unknown') {
   });
 }
 const EMPTY = new Uint8Array(0);
+// Whether this host's Int32Array views are little-endian (copyOut's word reads assume it).
+const LE = /* @__PURE__ */ new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 // The parts concatenated.
 function concat(parts) {
