@@ -106,6 +106,12 @@ test(`AES-CBC, AES-CTR and AES-GCM equal node:crypto on random inputs (TEST_SEED
     const gcmCt = await WC.gcm(key, nonce, aad).encrypt.async(data);
     assert.equal(hex(gcmCt), hex(node(`aes-${keyLen * 8}-gcm`, key, nonce, data, aad)), `gcm ${label}`);
     assert.equal(hex(await WC.gcm(key, nonce, aad).decrypt.async(gcmCt)), hex(data), `gcm decrypt ${label}`);
+    // other nonce lengths and tag lengths: as js.js's gcm
+    // (nonces from 12 bytes: Node's crypto.subtle refuses shorter ones, below)
+    const nonce2 = rng.bytes(12 + rng.int(40)), tagLength = [4, 8, 12, 13, 14, 15, 16][rng.int(7)];
+    const ct2 = await WC.gcm(key, nonce2, aad, { tagLength }).encrypt.async(data);
+    assert.equal(hex(ct2), hex(J.gcm(key, nonce2, aad, { tagLength }).encrypt(data)), `gcm nonce ${nonce2.length} tagLength ${tagLength} ${label}`);
+    assert.equal(hex(await WC.gcm(key, nonce2, aad, { tagLength }).decrypt.async(ct2)), hex(data), `gcm decrypt, tagLength ${tagLength}`);
     // output in place
     const buf = data.slice();
     await WC.ctr(key, iv).encrypt.async(buf, buf);
@@ -151,6 +157,15 @@ test('bad arguments: the errors of js.js (thrown by the constructor, rejected by
     await c.encrypt.async(m);
     await c.encrypt.async(m);
   }, 'nonce reuse');
+  const n12 = new Uint8Array(12);
+  await sameError(() => J.gcm(k, new Uint8Array(0)), () => WC.gcm(k, new Uint8Array(0)), 'gcm empty nonce');
+  await sameError(() => J.gcm(k, n12, undefined, { tagLength: 5 }), () => WC.gcm(k, n12, undefined, { tagLength: 5 }), 'gcm tagLength');
+  await sameError(() => J.gcm(k, n12, undefined, { tag: 16 }), () => WC.gcm(k, n12, undefined, { tag: 16 }), 'gcm unknown option');
+  await sameError(() => J.gcm(k, n12, 'aad'), () => WC.gcm(k, n12, 'aad'), 'gcm AAD type');
+  await sameError(() => J.gcm(k, n12).decrypt.async(new Uint8Array(15)), () => WC.gcm(k, n12).decrypt.async(new Uint8Array(15)), 'gcm short ciphertext');
+  await sameError(() => J.gcm(k, n12).decrypt.async(new Uint8Array(40)), () => WC.gcm(k, n12).decrypt.async(new Uint8Array(40)), 'gcm wrong tag');
+  // A nonce shorter than 12 bytes: Node's crypto.subtle refuses it; we say so (browsers take it).
+  await assert.rejects(WC.gcm(k, new Uint8Array(8)).encrypt.async(m), { name: 'RangeError', message: /"nonce" must have length >= 12 for gcm on this platform's crypto.subtle, got 8/ });
   // GCM: a wrong tag rejects and writes nothing.
   const ct = await WC.gcm(k, new Uint8Array(12)).encrypt.async(new Uint8Array(40));
   ct[0] ^= 1;
