@@ -368,8 +368,8 @@ function ctrPlus(iv, n) {
 }
 
 /**
- * An AES mode of ours ('ecb', 'cbc', 'ctr', 'cfb') over noble's mode function. CTR streams run
- * as they go; ECB/CBC/CFB streams keep the message in JS and run in finish().
+ * An AES mode of ours ('ecb', 'cbc', 'ctr', 'cfb') over noble's mode function. Streams run as
+ * they go (CTR by counter arithmetic, the others block by block with the chaining carried).
  */
 export function nobleAes(mode, fn) {
   const block = mode === 'ecb' || mode === 'cbc';
@@ -424,33 +424,78 @@ export function nobleAes(mode, fn) {
       this.st.nonce.fill(0);
     }
   }
-  class WholeStream {
+  // ECB, CBC and CFB streams: whole blocks through noble as they come (without padding, the
+  // chaining block carried from one call to the next), at most one block kept here (the partial
+  // one, or with padding the last whole one when decrypting), the rest done in finish().
+  class ChainStream {
     constructor(st, encrypting) {
-      this.st = { ...st, key: st.key.slice(), nonce: st.nonce.slice() };
+      this.key = st.key.slice();
+      this.iv = mode === 'ecb' ? null : st.nonce.slice();
       this.encrypting = encrypting;
-      this.parts = [];
+      this.padding = block && padOf(st.params);
+      this.buf = new Uint8Array(16);
+      this.len = 0;
     }
-    outputLength() {
-      return 0;
+    outputLength(n) {
+      const t = this.len + n;
+      if (this.encrypting || !this.padding) return t - (t % 16);
+      return t === 0 ? 0 : Math.floor((t - 1) / 16) * 16; // decrypting with padding: hold the last block back
     }
-    update(src) {
-      this.parts.push(src.slice());
+    // Whole blocks, no padding, chained from this.iv (updated to the last ciphertext block).
+    blocks(src) {
+      const c = mode === 'ecb' ? fn(this.key, { disablePadding: true }) : mode === 'cbc' ? fn(this.key, this.iv, { disablePadding: true }) : fn(this.key, this.iv);
+      const r = this.encrypting ? c.encrypt(src) : c.decrypt(src);
+      if (this.iv !== null) this.iv.set((this.encrypting ? r : src).subarray(src.length - 16));
+      return r;
+    }
+    update(src, dst) {
+      const out = this.outputLength(src.length);
+      if (out === 0) {
+        this.buf.set(src, this.len);
+        this.len += src.length;
+        return;
+      }
+      const take = out - this.len;
+      const all = new Uint8Array(out);
+      try {
+        all.set(this.buf.subarray(0, this.len));
+        all.set(src.subarray(0, take), this.len);
+        const r = this.blocks(all);
+        dst.set(r);
+        r.fill(0);
+      } finally {
+        all.fill(0);
+      }
+      this.buf.fill(0);
+      this.buf.set(src.subarray(take));
+      this.len = src.length - take;
     }
     finish(tag) {
       if (tag !== undefined) throw new TypeError(`"tag" must be undefined: ${mode} has no tag`);
-      const src = concat(this.parts);
+      const rest = this.buf.subarray(0, this.len);
+      if (mode === 'cfb') {
+        const r = this.len === 0 ? new Uint8Array(0) : this.encrypting ? fn(this.key, this.iv).encrypt(rest) : fn(this.key, this.iv).decrypt(rest);
+        return { data: r };
+      }
+      if (!this.padding) {
+        if (this.len !== 0) throw new RangeError(`"data" must be a whole number of 16-byte blocks for ${mode} with disablePadding, got ${this.len} bytes past the last block`);
+        return { data: new Uint8Array(0) };
+      }
+      if (!this.encrypting && this.len !== 16) throw new RangeError(`"data" must be a non-empty whole number of 16-byte blocks for ${mode} decryption`);
+      const c = mode === 'ecb' ? fn(this.key) : fn(this.key, this.iv);
+      if (this.encrypting) return { data: c.encrypt(rest) };
       try {
-        const n = block ? blockOutputLength(mode, padOf(this.st.params), this.encrypting, src.length) : src.length;
-        const out = new Uint8Array(n);
-        const r = run(this.st, this.encrypting, src, out);
-        return { data: r === undefined ? out : r };
-      } finally {
-        src.fill(0);
+        return { data: c.decrypt(rest) };
+      } catch (e) {
+        if (e instanceof Error && /padding|bad decrypt/i.test(e.message)) throw invalidPadding();
+        throw e;
       }
     }
     wipe() {
-      this.st.key.fill(0);
-      for (const p of this.parts) p.fill(0);
+      this.key.fill(0);
+      if (this.iv !== null) this.iv.fill(0);
+      this.buf.fill(0);
+      this.len = 0;
     }
   }
   return makeCipher({
@@ -461,7 +506,7 @@ export function nobleAes(mode, fn) {
     params: () => (block ? { padding: true } : null),
     outputLength: (encrypting, n, params) => (block ? blockOutputLength(mode, padOf(params), encrypting, n) : n),
     run,
-    stream: (st, encrypting) => (mode === 'ctr' ? new CtrStream(st) : new WholeStream(st, encrypting)),
+    stream: (st, encrypting) => (mode === 'ctr' ? new CtrStream(st) : new ChainStream(st, encrypting)),
     instance: NO_MEMORY,
   });
 }
