@@ -15,6 +15,7 @@ import { scryptOptions } from './scrypt.js';
 import { aeadOutputLength, aeadThird } from './aead.js';
 import { blockOutputLength, disablePaddingOption } from './aes.js';
 import { counterOption } from './arx.js';
+import { aesModeSpec, authError } from './aesmodes.js';
 
 const PLATFORM = 'noble';
 const NO_MEMORY = { memory: () => new Uint8Array(0) }; // no kernel memory (memoryForTests)
@@ -647,4 +648,26 @@ export function nobleCipherLike(ours, fn) {
     }
   }
   return makeCipher({ ...s, platform: PLATFORM, run, stream: (st, encrypting) => new WholeStream(st, encrypting), asyncWhole: () => true, instance: NO_MEMORY });
+}
+
+/**
+ * aessiv, aeskw, aeskwp over noble's: the spec every backend of ours shares (runtime/aesmodes.js
+ * aesModeSpec: lengths, checks, errors, streams) over noble's one-shot operation.
+ */
+export function nobleAesMode(name, fn) {
+  function run(st, encrypting, src, dst) {
+    const c = name === 'aessiv' ? fn(st.key, ...(st.params === null ? [] : st.params)) : fn(st.key);
+    let r;
+    try {
+      r = encrypting ? c.encrypt(src) : c.decrypt(src);
+    } catch (e) {
+      if (!encrypting && e instanceof Error && !(e instanceof TypeError) && !(e instanceof RangeError)) throw authError(name);
+      throw e;
+    }
+    dst.set(r);
+    const n = r.length;
+    r.fill(0);
+    return n === dst.length ? undefined : dst.subarray(0, n);
+  }
+  return makeCipher({ ...aesModeSpec(name, run), platform: PLATFORM, instance: NO_MEMORY });
 }
