@@ -26,6 +26,16 @@ export function isSupported() {
   return typeof c === 'object' && c !== null && typeof c.subtle === 'object' && c.subtle !== null && typeof c.subtle.digest === 'function';
 }
 
+// crypto.subtle refuses views of a SharedArrayBuffer (wasm_threads' memory, for one); ours take
+// them: such an input is copied (the copy pushed onto `owned`, zeroed after the call).
+const bufferOf = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'buffer').get;
+function forSubtle(b, owned) {
+  if (typeof SharedArrayBuffer !== 'function' || !(bufferOf.call(b) instanceof SharedArrayBuffer)) return b;
+  const c = b.slice();
+  owned.push(c);
+  return c;
+}
+
 const asyncOnly = (what, how) =>
   new Error(`${what} is not available from webcrypto.js: crypto.subtle is async only; use ${how}`);
 
@@ -63,10 +73,12 @@ export function subtleHash(kind) {
         }
       }
       let d;
+      const owned = [];
       try {
-        d = await digest(msg);
+        d = await digest(forSubtle(msg, owned));
       } finally {
         if (msg !== g[0]) msg.fill(0);
+        wipeAll(owned);
       }
       if (o.outs === null) res.push(d);
       else {
@@ -147,8 +159,14 @@ export const subtleHmac = /* @__PURE__ */ (() => {
     key = bytesArg(key, 'key');
     msg = bytesArg(msg, 'msg');
     const s = subtle();
-    const k = await s.importKey('raw', hmacKeyBytes(key), { name: 'HMAC', hash: algo }, false, ['sign']);
-    const tag = new Uint8Array(await s.sign('HMAC', k, msg));
+    const owned = [];
+    let tag;
+    try {
+      const k = await s.importKey('raw', hmacKeyBytes(forSubtle(key, owned)), { name: 'HMAC', hash: algo }, false, ['sign']);
+      tag = new Uint8Array(await s.sign('HMAC', k, forSubtle(msg, owned)));
+    } finally {
+      wipeAll(owned);
+    }
     if (tag.length !== spec.outputLen) throw new Error(`webcrypto.js: HMAC gave ${tag.length} bytes, not ${spec.outputLen}`);
     return tag;
   };
@@ -178,8 +196,13 @@ export const subtleHkdf = /* @__PURE__ */ (() => {
     if (length > max) throw new RangeError(`"length" must be <= 255 * outputLen = ${max} for ${spec.name}, got ${length}`);
     if (length === 0) return new Uint8Array(0);
     const s = subtle();
-    const k = await s.importKey('raw', ikm, 'HKDF', false, ['deriveBits']);
-    return new Uint8Array(await s.deriveBits({ name: 'HKDF', hash: algo, salt, info }, k, length * 8));
+    const owned = [];
+    try {
+      const k = await s.importKey('raw', forSubtle(ikm, owned), 'HKDF', false, ['deriveBits']);
+      return new Uint8Array(await s.deriveBits({ name: 'HKDF', hash: algo, salt: forSubtle(salt, owned), info: forSubtle(info, owned) }, k, length * 8));
+    } finally {
+      wipeAll(owned);
+    }
   };
   return Object.freeze(hkdf);
 })();
@@ -202,8 +225,8 @@ export const subtlePbkdf2 = /* @__PURE__ */ (() => {
         const pw = kdfInput(password, 'password', owned);
         const s = kdfInput(salt, 'salt', owned);
         const sc = subtle();
-        const k = await sc.importKey('raw', pw, 'PBKDF2', false, ['deriveBits']);
-        const dk = new Uint8Array(await sc.deriveBits({ name: 'PBKDF2', hash: algo, salt: s, iterations: o.c }, k, o.dkLen * 8));
+        const k = await sc.importKey('raw', forSubtle(pw, owned), 'PBKDF2', false, ['deriveBits']);
+        const dk = new Uint8Array(await sc.deriveBits({ name: 'PBKDF2', hash: algo, salt: forSubtle(s, owned), iterations: o.c }, k, o.dkLen * 8));
         if (o.onProgress !== null) o.onProgress(1);
         return dk;
       } finally {
@@ -218,7 +241,6 @@ export const subtlePbkdf2 = /* @__PURE__ */ (() => {
 
 // ---- AES: cbc(key, iv, opts?), ctr(key, counter), gcm(key, nonce, AAD?), the cipher shape with
 // only .async running.
-const bufferOf = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'buffer').get;
 function outputFor(output, n, src) {
   if (output === undefined) return new Uint8Array(n);
   const out = bytesArg(output, 'output');

@@ -123,6 +123,26 @@ test(`AES-CBC, AES-CTR and AES-GCM equal node:crypto on random inputs (TEST_SEED
   assert.equal(hex(await WC.ctr(key, iv).encrypt.async(data)), hex(node('aes-128-ctr', key, iv, data)));
 });
 
+test('views of a SharedArrayBuffer (which crypto.subtle refuses) are taken, as ours take them', async () => {
+  const shared = (b) => {
+    const v = new Uint8Array(new SharedArrayBuffer(b.length + 8), 4, b.length);
+    v.set(b);
+    return v;
+  };
+  const msg = rng.bytes(300), key = rng.bytes(20), salt = rng.bytes(16);
+  assert.equal(hex(await WC.sha256.async(shared(msg))), hex(J.sha256(msg)));
+  assert.equal(hex(await WC.sha512.parallel.async([shared(msg)]).then((r) => r[0])), hex(J.sha512(msg)));
+  assert.equal(hex(await WC.hmac.async(WC.sha384, shared(key), shared(msg))), hex(ourHmac(J.sha384, key, msg)));
+  assert.equal(hex(await WC.hkdf.async(WC.sha256, shared(key), shared(salt), shared(msg.subarray(0, 9)), 50)),
+    hex(new Uint8Array(nc.hkdfSync('sha256', key, salt, msg.subarray(0, 9), 50))));
+  assert.equal(hex(await WC.pbkdf2(WC.sha1).async(shared(key), shared(salt), { c: 5 })), hex(nc.pbkdf2Sync(key, salt, 5, 32, 'sha1')));
+  const k = rng.bytes(16), iv = rng.bytes(16);
+  const out = shared(new Uint8Array(msg.length));
+  await WC.ctr(shared(k), shared(iv)).encrypt.async(shared(msg), out);
+  assert.equal(hex(out), hex(J.ctr(k, iv).encrypt(msg)));
+  assert.equal(hex(await WC.gcm(shared(k), shared(iv.subarray(0, 12)), shared(salt)).encrypt.async(shared(msg))), hex(J.gcm(k, iv.subarray(0, 12), salt).encrypt(msg)));
+});
+
 test('bad arguments: the errors of js.js (thrown by the constructor, rejected by .async)', async () => {
   const m = new Uint8Array(3);
   for (const n of Object.keys(HASHES)) {
