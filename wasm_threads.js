@@ -23,7 +23,7 @@ import { blake3Hash } from './runtime/blake3.js';
 import * as scryptKernels from './targets/wasm_threads/scrypt.js';
 import { scryptKdf } from './runtime/scrypt.js';
 import { pbkdf2Kernel, pbkdf2With } from './runtime/kdf.js';
-import { threaded, threadedArgon2, threadedKdf } from './runtime/workers.js';
+import { threaded, threadedArgon2, threadedCipher, threadedKdf } from './runtime/workers.js';
 
 export const sha224 = /* @__PURE__ */ threaded('sha224', /* @__PURE__ */ mdHash(SHA224, [sha2.$sha224_init, sha2.$sha256_compress, sha2.$sha256_output], 'wasm_threads'));
 export const sha224_lanes = /* @__PURE__ */ threaded('sha224_lanes', /* @__PURE__ */ mdHash(SHA224_LANES, [sha2.$sha224_init, sha2.$sha256_compress, sha2.$sha256_output, sha2.$sha256_compress4], 'wasm_threads'));
@@ -88,13 +88,13 @@ export const argon2id = /* @__PURE__ */ threadedArgon2('argon2id', /* @__PURE__ 
 // runtime/cipher.js): each built from the kernels it uses.
 import * as chachaKernels from './targets/wasm_threads/chacha.js';
 import { CHACHA12, CHACHA20, CHACHA20ORIG, CHACHA8, SALSA20, XCHACHA20, XSALSA20, arxCipher } from './runtime/arx.js';
-export const salsa20 = /* @__PURE__ */ arxCipher(SALSA20, [chachaKernels.$salsa_xor], 'wasm_threads');
-export const xsalsa20 = /* @__PURE__ */ arxCipher(XSALSA20, [chachaKernels.$salsa_xor, chachaKernels.$hsalsa], 'wasm_threads');
-export const chacha20 = /* @__PURE__ */ arxCipher(CHACHA20, [chachaKernels.$chacha_xor], 'wasm_threads');
-export const chacha20orig = /* @__PURE__ */ arxCipher(CHACHA20ORIG, [chachaKernels.$chacha_xor], 'wasm_threads');
-export const xchacha20 = /* @__PURE__ */ arxCipher(XCHACHA20, [chachaKernels.$chacha_xor, chachaKernels.$hchacha], 'wasm_threads');
-export const chacha8 = /* @__PURE__ */ arxCipher(CHACHA8, [chachaKernels.$chacha_xor], 'wasm_threads');
-export const chacha12 = /* @__PURE__ */ arxCipher(CHACHA12, [chachaKernels.$chacha_xor], 'wasm_threads');
+export const salsa20 = /* @__PURE__ */ threadedCipher('salsa20', /* @__PURE__ */ arxCipher(SALSA20, [chachaKernels.$salsa_xor], 'wasm_threads'));
+export const xsalsa20 = /* @__PURE__ */ threadedCipher('xsalsa20', /* @__PURE__ */ arxCipher(XSALSA20, [chachaKernels.$salsa_xor, chachaKernels.$hsalsa], 'wasm_threads'));
+export const chacha20 = /* @__PURE__ */ threadedCipher('chacha20', /* @__PURE__ */ arxCipher(CHACHA20, [chachaKernels.$chacha_xor], 'wasm_threads'));
+export const chacha20orig = /* @__PURE__ */ threadedCipher('chacha20orig', /* @__PURE__ */ arxCipher(CHACHA20ORIG, [chachaKernels.$chacha_xor], 'wasm_threads'));
+export const xchacha20 = /* @__PURE__ */ threadedCipher('xchacha20', /* @__PURE__ */ arxCipher(XCHACHA20, [chachaKernels.$chacha_xor, chachaKernels.$hchacha], 'wasm_threads'));
+export const chacha8 = /* @__PURE__ */ threadedCipher('chacha8', /* @__PURE__ */ arxCipher(CHACHA8, [chachaKernels.$chacha_xor], 'wasm_threads'));
+export const chacha12 = /* @__PURE__ */ threadedCipher('chacha12', /* @__PURE__ */ arxCipher(CHACHA12, [chachaKernels.$chacha_xor], 'wasm_threads'));
 // Poly1305 (RFC 8439 §2.5), the MAC with the hash shape and a key: poly1305(msg, key | {key}).
 import * as polyKernels from './targets/wasm_threads/chacha.js';
 import { poly1305Mac } from './runtime/poly1305.js';
@@ -108,8 +108,8 @@ export const polyval = /* @__PURE__ */ ghashMac('polyval', [ghashKernels.$polyva
 // AES-GCM and AES-GCM-SIV (runtime/gcm.js: the AES counter kernels and GHASH/POLYVAL above):
 // gcm(key, nonce, AAD?, { tagLength }?), gcmsiv(key, nonce, AAD?); no `output`.
 import { gcmCipher } from './runtime/gcm.js';
-export const gcm = /* @__PURE__ */ gcmCipher('gcm', [aesKernels.$aes_expand, aesKernels.$aes_ecb_enc, aesKernels.$aes_ctr32], [ghashKernels.$ghash_blocks], 'wasm_threads');
-export const gcmsiv = /* @__PURE__ */ gcmCipher('gcmsiv', [aesKernels.$aes_expand, aesKernels.$aes_ecb_enc, aesKernels.$aes_ctr32le], [ghashKernels.$polyval_blocks], 'wasm_threads');
+export const gcm = /* @__PURE__ */ threadedCipher('gcm', /* @__PURE__ */ gcmCipher('gcm', [aesKernels.$aes_expand, aesKernels.$aes_ecb_enc, aesKernels.$aes_ctr32], [ghashKernels.$ghash_blocks], 'wasm_threads'));
+export const gcmsiv = /* @__PURE__ */ threadedCipher('gcmsiv', /* @__PURE__ */ gcmCipher('gcmsiv', [aesKernels.$aes_expand, aesKernels.$aes_ecb_enc, aesKernels.$aes_ctr32le], [ghashKernels.$polyval_blocks], 'wasm_threads'));
 
 // The AEADs (runtime/aead.js: the stream kernels and Poly1305 over one memory, one pass per chunk).
 import { CHACHA20POLY1305, XCHACHA20POLY1305, XSALSA20POLY1305, aeadCipher, secretboxOf } from './runtime/aead.js';
@@ -128,8 +128,8 @@ export const aeskwp = /* @__PURE__ */ aeskwCipher(true, [aesKernels.$aes_expand,
 // of runtime/cipher.js): ecb(key, opts?), cbc(key, iv, opts?), ctr(key, iv).
 import * as aesKernels from './targets/wasm_threads/aes.js';
 import { aesCipher } from './runtime/aes.js';
-export const ecb = /* @__PURE__ */ aesCipher('ecb', [aesKernels.$aes_expand, aesKernels.$aes_ecb_enc, aesKernels.$aes_ecb_dec], 'wasm_threads');
-export const cbc = /* @__PURE__ */ aesCipher('cbc', [aesKernels.$aes_expand, aesKernels.$aes_cbc_enc, aesKernels.$aes_cbc_dec], 'wasm_threads');
-export const ctr = /* @__PURE__ */ aesCipher('ctr', [aesKernels.$aes_expand, aesKernels.$aes_ctr], 'wasm_threads');
+export const ecb = /* @__PURE__ */ threadedCipher('ecb', /* @__PURE__ */ aesCipher('ecb', [aesKernels.$aes_expand, aesKernels.$aes_ecb_enc, aesKernels.$aes_ecb_dec], 'wasm_threads'));
+export const cbc = /* @__PURE__ */ threadedCipher('cbc', /* @__PURE__ */ aesCipher('cbc', [aesKernels.$aes_expand, aesKernels.$aes_cbc_enc, aesKernels.$aes_cbc_dec], 'wasm_threads'));
+export const ctr = /* @__PURE__ */ threadedCipher('ctr', /* @__PURE__ */ aesCipher('ctr', [aesKernels.$aes_expand, aesKernels.$aes_ctr], 'wasm_threads'));
 export const cfb = /* @__PURE__ */ aesCipher('cfb', [aesKernels.$aes_expand, aesKernels.$aes_cfb_enc, aesKernels.$aes_cfb_dec], 'wasm_threads');
 export const ofb = /* @__PURE__ */ aesCipher('ofb', [aesKernels.$aes_expand, aesKernels.$aes_ofb], 'wasm_threads');

@@ -21,6 +21,7 @@
 
 #include "ct.h"
 #include "emit.h"
+#include "mutate.h"
 #include "names.h"
 #include "sha256.h"
 #include "stage.h"
@@ -202,6 +203,92 @@ std::string manifest_json(const std::vector<OutputFile>& files) {
   return out;
 }
 
+// ------------------------------------------------------------------ mutation testing
+
+namespace {
+
+// Every modules/*.js under root, in name order (as build_all stages them).
+std::vector<std::string> module_paths(const std::string& root) {
+  std::vector<std::string> paths;
+  for (const auto& e : fs::directory_iterator(fs::path(root) / "modules"))
+    if (e.is_regular_file() && e.path().extension() == ".js") paths.push_back("modules/" + e.path().filename().string());
+  std::sort(paths.begin(), paths.end());
+  return paths;
+}
+
+}  // namespace
+
+std::vector<MutSite> mutation_sites(const std::string& root, const std::string& file) {
+  SourceSet sources;
+  Mutator mut(sources);
+  for (const std::string& p : module_paths(root)) {
+    mut.set_module(p);
+    try {
+      stage_module(root, p, sources, "modules", /*library_ok=*/true, &mut);
+    } catch (const CompileError& e) {
+      throw std::runtime_error(sources.format(e));
+    }
+  }
+  std::vector<MutSite> all = mut.sites();
+  if (file.empty()) return all;
+  const std::string want = fs::path(file).lexically_normal().generic_string();
+  std::erase_if(all, [&](const MutSite& s) { return s.file != want; });
+  return all;
+}
+
+std::vector<OutputFile> build_mutant(const std::string& root, const std::string& id, const std::vector<Target>& targets) {
+  SourceSet sources;
+  Mutator mut(sources, id);
+  // Only the mutant's module and those that import it, directly or through others, can reach it
+  // (imports are `from './name.js'`, docs/language.md): the others are not staged.
+  const std::string stem = id.substr(0, id.find(':'));
+  std::vector<std::string> paths = module_paths(root), texts;
+  for (const std::string& p : paths) {
+    bool ok;
+    texts.push_back(read_file(fs::path(root) / p, ok));
+  }
+  std::set<std::string> reaching = {stem};
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (size_t i = 0; i < paths.size(); i++) {
+      const std::string name = fs::path(paths[i]).stem().string();
+      if (reaching.count(name)) continue;
+      for (const std::string& r : reaching)
+        if (texts[i].find("./" + r + ".js") != std::string::npos) {
+          reaching.insert(name);
+          grew = true;
+          break;
+        }
+    }
+  }
+  std::vector<Module> reached;
+  for (const std::string& p : paths) {
+    if (!reaching.count(fs::path(p).stem().string())) continue;
+    mut.reset_applied();
+    try {
+      Module m = stage_module(root, p, sources, "modules", /*library_ok=*/true, &mut);
+      verify_module(m);
+      if (mut.applied() && !m.functions.empty()) reached.push_back(std::move(m));
+    } catch (const CompileError& e) {
+      if (!mut.applied()) throw std::runtime_error("unmutated module failed: " + sources.format(e));
+      throw std::runtime_error(sources.format(e));
+    }
+  }
+  if (reached.empty()) throw std::invalid_argument("awasmc: no kernel module reaches mutant " + id + " (see `awasmc mutants`)");
+  std::vector<OutputFile> out;
+  for (const Module& m : reached) {
+    for (Target t : kTargets) {
+      if (!targets.empty() && std::find(targets.begin(), targets.end(), t) == targets.end()) continue;
+      try {
+        out.push_back({std::string(target_name(t)) + "/" + m.name + ".js", emit_target(lower_for_target(m, t), t, sources)});
+      } catch (const CompileError& e) {
+        throw std::runtime_error(sources.format(e));
+      }
+    }
+  }
+  return out;
+}
+
 // ------------------------------------------------------------------ CLI
 
 namespace {
@@ -218,14 +305,19 @@ const char* kUsage =
     "                                          stage, simplify, lower_simd, lower_u64, lower_ops, final, wat,\n"
     "                                          emit (the target file itself)\n"
     "                                          (targets: wasm, wasm_threads, js, runtime; default js)\n"
+    "  mutants [--root DIR] [--json] [FILE]     list the mutation sites (docs/auditing.md §7) of every module,\n"
+    "                                          or of FILE only: id, file:line:col, what changes\n"
+    "  build --mutate ID --out DIR [--target T] build mutant ID: the target files (all targets, or T) of the\n"
+    "                                          modules it changes, into DIR (never ROOT/targets)\n"
     "  --help, --version\n"
     "\n"
     "targets: wasm (Binaryen, SIMD128), wasm_threads (shared imported memory), js (unrolled JavaScript),\n"
     "runtime (bytecode for runtime/interp.js)\n";
 
 struct Args {
-  std::string cmd, root = ".", out, pass, target = "js", file;
+  std::string cmd, root = ".", out, pass, target = "js", file, mutate;
   int jobs = 1;
+  bool target_set = false, json = false;
 };
 
 bool parse_args(int argc, char** argv, Args& a, std::string& err) {
@@ -262,6 +354,11 @@ bool parse_args(int argc, char** argv, Args& a, std::string& err) {
       if (!value(a.pass)) return false;
     } else if (s == "--target") {
       if (!value(a.target)) return false;
+      a.target_set = true;
+    } else if (s == "--mutate") {
+      if (!value(a.mutate)) return false;
+    } else if (s == "--json") {
+      a.json = true;
     } else if (!s.empty() && s[0] == '-') {
       err = "unknown option " + s;
       return false;
@@ -280,7 +377,72 @@ void warn_toolchain_mismatch() {
   if (std::string m = toolchain_mismatch(); !m.empty()) std::cerr << "awasmc: warning: " << m << "\n";
 }
 
+int cmd_build_mutant(const Args& a) {
+  if (a.out.empty()) throw std::runtime_error("awasmc: build --mutate needs --out DIR (a mutant never goes to targets/)");
+  const fs::path out = a.out;
+  if (fs::weakly_canonical(out) == fs::weakly_canonical(fs::path(a.root) / "targets"))
+    throw std::runtime_error("awasmc: build --mutate: --out must not be ROOT/targets");
+  std::vector<Target> targets;
+  if (a.target_set) {
+    for (Target k : kTargets)
+      if (a.target == target_name(k)) targets.push_back(k);
+    if (targets.empty()) throw std::runtime_error("unknown target '" + a.target + "'");
+  }
+  std::vector<OutputFile> files;
+  try {
+    files = build_mutant(a.root, a.mutate, targets);
+  } catch (const std::invalid_argument& e) {
+    std::cerr << e.what() << "\n";
+    return 2;
+  }
+  for (const OutputFile& f : files) {
+    fs::path p = out / f.path;
+    fs::create_directories(p.parent_path());
+    std::ofstream o(p, std::ios::binary | std::ios::trunc);
+    o.write(f.bytes.data(), static_cast<std::streamsize>(f.bytes.size()));
+    if (!o) throw std::runtime_error("cannot write " + p.string());
+  }
+  std::cout << "awasmc: mutant " << a.mutate << ": wrote " << files.size() << " files to " << out.generic_string() << ":";
+  for (const OutputFile& f : files) std::cout << " " << f.path;
+  std::cout << "\n";
+  return 0;
+}
+
+int cmd_mutants(const Args& a) {
+  std::vector<MutSite> sites = mutation_sites(a.root, a.file);
+  auto source_line = [&](const MutSite& s) {
+    bool ok;
+    std::string text = read_file(fs::path(a.root) / s.file, ok), line;
+    size_t start = 0;
+    for (uint32_t i = 1; i < s.line && start != std::string::npos; i++)
+      if ((start = text.find('\n', start)) != std::string::npos) start++;
+    if (start != std::string::npos) line = text.substr(start, text.find('\n', start) - start);
+    size_t b = line.find_first_not_of(" \t"), e = line.find_last_not_of(" \t\r");
+    return b == std::string::npos ? std::string() : line.substr(b, e - b + 1);
+  };
+  if (a.json) {
+    std::cout << "[\n";
+    for (size_t i = 0; i < sites.size(); i++) {
+      const MutSite& s = sites[i];
+      std::string mods;
+      for (const std::string& m : s.modules) mods += (mods.empty() ? "" : ", ") + json_string(m);
+      std::cout << "  {\"id\": " << json_string(s.id) << ", \"file\": " << json_string(s.file) << ", \"line\": " << s.line
+                << ", \"col\": " << s.col << ", \"kind\": " << json_string(s.kind) << ", \"from\": " << json_string(s.from)
+                << ", \"to\": " << json_string(s.to) << ", \"modules\": [" << mods << "], \"source\": " << json_string(source_line(s))
+                << "}" << (i + 1 < sites.size() ? "," : "") << "\n";
+    }
+    std::cout << "]\n";
+    return 0;
+  }
+  for (const MutSite& s : sites)
+    std::cout << s.id << "  " << s.file << ":" << s.line << ":" << s.col << "  " << s.from << " -> " << s.to << "\n";
+  std::cout << "awasmc: " << sites.size() << " mutants\n";
+  return 0;
+}
+
 int cmd_build(const Args& a) {
+  if (!a.mutate.empty()) return cmd_build_mutant(a);
+  if (a.target_set) throw std::runtime_error("awasmc: build --target needs --mutate (a normal build writes every target)");
   warn_toolchain_mismatch();
   SourceSet sources;
   std::string ct;
@@ -476,6 +638,7 @@ int cli_main(int argc, char** argv) {
     if (a.cmd == "build") return cmd_build(a);
     if (a.cmd == "verify") return cmd_verify(a);
     if (a.cmd == "dump") return cmd_dump(a);
+    if (a.cmd == "mutants") return cmd_mutants(a);
     std::cerr << "awasmc: unknown command '" << a.cmd << "'\n\n" << kUsage;
     return 2;
   } catch (const CompileError& e) {

@@ -6,6 +6,7 @@
 
 #include "diag.h"
 #include "ir.h"
+#include "mutate.h"
 #include "rewrite.h"
 
 namespace awasmc {
@@ -29,6 +30,14 @@ std::string emit_target(const Module& m, Target t, const SourceSet& sources);
 // declassifications, for `awasmc build` to print.
 std::vector<OutputFile> build_all(const std::string& root, int jobs, SourceSet& sources, std::string* ct = nullptr);
 std::string manifest_json(const std::vector<OutputFile>& files);
+
+// Mutation testing (mutate.h, tools/mutate). Every mutation site reached while staging every
+// module under root/modules, sorted; `file` (a path relative to root) keeps that file's only.
+std::vector<MutSite> mutation_sites(const std::string& root, const std::string& file = "");
+// The target files of the modules that mutant `id` changes, for the targets given (empty: all),
+// built with that one site changed. Throws std::runtime_error with the formatted error when the
+// mutant does not compile, and std::invalid_argument when no module reaches it.
+std::vector<OutputFile> build_mutant(const std::string& root, const std::string& id, const std::vector<Target>& targets);
 
 int cli_main(int argc, char** argv);
 

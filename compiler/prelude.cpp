@@ -582,7 +582,15 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
     case B_rotl:
     case B_rotr: {
       const Value& x = want_rt(0, "rotl/rotr: the value");
-      return rt_binary(nat->id == B_rotl ? Op::Rotl : Op::Rotr, x, arg(1), site);
+      Value n = arg(1);
+      if (mut_) {  // mutation testing: the amount off by one (mutate.h)
+        if (int d = mut_->rotation(site->loc, arg_node(site, 1)->loc, nat->id == B_rotl)) {
+          if (n.k == Value::Num) n = Value::num(n.n + d);
+          else if (n.k == Value::Big) n = Value::bigint(n.big + d);
+          else if (n.k == Value::Rt) n = rt_binary(d > 0 ? Op::Add : Op::Sub, n, Value::num(1), site);
+        }
+      }
+      return rt_binary(nat->id == B_rotl ? Op::Rotl : Op::Rotr, x, n, site);
     }
     case B_bswap: {
       return rt_unary(Op::Bswap, want_rt(0, "bswap: the value"), site);

@@ -936,11 +936,13 @@ Value Stager::eval(const Ast* e, Env* env) {
     if (!e->text.empty() && e->text.back() == 'n') {
       BigInt b;
       if (!parse_bigint(e->text, b)) error(e, "BigInt literal " + e->text + " is out of the supported range (|x| < 2^126)");
+      if (mut_) mut_->bigint(e->loc, e->text, b);
       return Value::bigint(b);
     }
     bool ok;
     double d = parse_number(e->text, ok);
     if (!ok) error(e, "unsupported number literal " + e->text);
+    if (mut_) mut_->number(e->loc, e->text, d);
     return Value::num(d);
   }
   if (t == "string") return new_string(unescape_string(e, *this), e);
@@ -1226,6 +1228,7 @@ Value Stager::eval_assign(const Ast* e, Env* env) {
     bop = op.substr(0, op.size() - 1);
     if (bop == "&&" || bop == "||" || bop == "??") error(e, "logical assignment operators are not allowed in kernels");
     rhs = eval(e->field("right"), env);
+    if (mut_) bop = mut_->binary(e->field("operator")->loc, bop, old.k == Value::Rt || rhs.k == Value::Rt);
   }
   Value nv = static_binary(bop, old, rhs, e);
   if (member) set_member(obj, key, nv, target);
@@ -1479,6 +1482,7 @@ Value Stager::eval_binary(const Ast* e, Env* env) {
   if (op == "in" || op == "instanceof") error(e, "operator " + op + " is not allowed in kernels");
   Value l = eval(e->field("left"), env);
   Value r = eval(e->field("right"), env);
+  if (mut_) op = mut_->binary(e->field("operator")->loc, op, l.k == Value::Rt || r.k == Value::Rt);
   return static_binary(op, l, r, e);
 }
 
@@ -1523,12 +1527,13 @@ Value Stager::eval_unary(const Ast* e, Env* env) {
 }
 
 Module stage_module(const std::string& root, const std::string& rel_path, SourceSet& sources, const std::string& contain,
-                    bool library_ok) {
+                    bool library_ok, Mutator* mut) {
   std::string base = std::filesystem::path(contain).lexically_normal().generic_string();
   if (base == ".") base.clear();
   if (!base.empty() && base.back() == '/') base.pop_back();
   Stager s(root, sources, base);
   s.library_ok_ = library_ok;
+  s.mut_ = mut;
   Module m = s.run(rel_path);
   // The constant-time check (ct.cpp) is part of staging: a kernel that leaks a secret does not stage.
   check_constant_time(m);

@@ -13,14 +13,17 @@
 
 namespace awasmc {
 
+class Mutator;  // mutate.h
+
 // Stages `modules/<name>.js` (path relative to `root`) into an IR module.
 // Source files are added to `sources` as they are imported, so errors can be printed.
 // Every module it loads, the first included, must lie inside root/`contain` by
 // its real path (`awasmc build` passes "modules"; "" is root itself).
 // A module that exports no kernel function is an error unless `library_ok`
 // (build: it is a library for the others and gives a module with no functions).
+// With `mut`, mutation sites are recorded or one mutant is applied while evaluating (mutate.h).
 // Throws CompileError.
 Module stage_module(const std::string& root, const std::string& rel_path, SourceSet& sources, const std::string& contain = "",
-                    bool library_ok = false);
+                    bool library_ok = false, Mutator* mut = nullptr);
 
 }  // namespace awasmc

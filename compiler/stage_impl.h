@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "mutate.h"
 #include "names.h"
 #include "stage.h"
 #include "value.h"
@@ -48,6 +49,7 @@ class Stager {
       : root_(std::move(root)), base_(std::move(contain)), sources_(sources) {}
   Module run(const std::string& rel_path);
   bool library_ok_ = false;  // a module without kernels is a library (build), not an error (dump)
+  Mutator* mut_ = nullptr;   // mutation testing: records sites or applies one mutant (mutate.h)
 
   // ---- used by the prelude
   [[noreturn]] void error(const Ast* at, const std::string& msg) { fail(at ? at->loc : SrcLoc{}, msg); }

@@ -51,6 +51,8 @@ export function blockOutputLength(name, padding, encrypting, n) {
  * The AES mode `mode` ('ecb', 'cbc' or 'ctr') over `target`: a generated modules/aes.js target, or
  * the list of the function descriptors the mode uses (what the entries pass).
  */
+const NO_NONCE = /* @__PURE__ */ new Uint8Array(0);
+
 export function aesCipher(mode, target, platform = 'unknown') {
   if (!Object.prototype.hasOwnProperty.call(FNS, mode)) throw new TypeError(`aesCipher: unknown mode "${mode}"`);
   const I = new Instance(mode, target, FNS[mode]);
@@ -60,6 +62,7 @@ export function aesCipher(mode, target, platform = 'unknown') {
   const IV = I.region('aes_iv', 16).offset;
   const D = I.region("data", DATA_BYTES + 64).offset;
   let mem = null, f = null;
+  let self = { threads: undefined }; // the engine spec, once made (its `threads` hook)
 
   // Runs body(nr) with the key expanded in the kernel memory; zeroes everything after.
   function withKey(key, body) {
@@ -105,8 +108,25 @@ export function aesCipher(mode, target, platform = 'unknown') {
   // ---- ECB and CBC ----
   // The core of both, one-shot or a stream's update: `src` (whole blocks) with `iv` (CBC, 16
   // bytes, updated to the chaining block after the call; null for ECB).
+  // ECB, and CBC's decryption, may go across the wasm_threads pool (self.threads, set by
+  // runtime/workers.js): units of whole blocks through blockHere on some thread, each with its
+  // chaining block.
   function blockMode(cbc, encrypting, key, iv, src, dst) {
     if (src.length === 0) return;
+    if (self.threads !== undefined && (!cbc || !encrypting)) {
+      const next = cbc ? src.slice(src.length - 16) : null; // (before a call in place overwrites it)
+      try {
+        if (self.threads({ key, nonce: NO_NONCE, params: null }, 0, src, dst, encrypting, iv)) {
+          if (cbc) iv.set(next);
+          return;
+        }
+      } finally {
+        if (next !== null) next.fill(0);
+      }
+    }
+    blockHere(cbc, encrypting, key, iv, src, dst);
+  }
+  function blockHere(cbc, encrypting, key, iv, src, dst) {
     withKey(key, (nr, note) => {
       if (cbc) mem.set(iv, IV);
       const kernel = cbc ? (encrypting ? f.aes_cbc_enc : f.aes_cbc_dec) : encrypting ? f.aes_ecb_enc : f.aes_ecb_dec;
@@ -236,7 +256,7 @@ export function aesCipher(mode, target, platform = 'unknown') {
         this.len = 0;
       }
     }
-    return makeCipher({
+    self = {
       name,
       platform,
       blockSize: 16,
@@ -251,7 +271,12 @@ export function aesCipher(mode, target, platform = 'unknown') {
       run,
       stream: (st, encrypting) => new BlockStream(st, encrypting),
       instance: I,
-    });
+      // Whole blocks [pos, ...) of a call split across the pool (runtime/workers.js): chain is
+      // CBC's block before them (updated), null for ECB.
+      range: (st, _pos, src, dst, encrypting, chain) => blockHere(cbc, encrypting, st.key, chain, src, dst),
+      threads: undefined,
+    };
+    return makeCipher(self);
   }
 
   // ---- CFB and OFB: any length, no padding ----
@@ -362,7 +387,13 @@ export function aesCipher(mode, target, platform = 'unknown') {
       carry = Math.floor(carry / 256) + (v >> 8);
     }
   }
+  // A long call at a block boundary may go across the wasm_threads pool (self.threads).
   function ctrAt(st, pos, src, dst) {
+    if (src.length === 0) return;
+    if (self.threads !== undefined && pos % 16 === 0 && self.threads(st, pos, src, dst, true, null)) return;
+    ctrHere(st, pos, src, dst);
+  }
+  function ctrHere(st, pos, src, dst) {
     const n = src.length;
     if (n === 0) return;
     withKey(st.key, (nr, note) => {
@@ -404,7 +435,7 @@ export function aesCipher(mode, target, platform = 'unknown') {
     }
   }
   if (mode !== 'ctr') return blockSpec(mode === 'cbc');
-  return makeCipher({
+  self = {
     name: 'ctr',
     platform,
     blockSize: 16,
@@ -418,5 +449,10 @@ export function aesCipher(mode, target, platform = 'unknown') {
     run: (st, _encrypting, src, dst) => ctrAt(st, 0, src, dst),
     stream: (st) => new CtrStream(st),
     instance: I,
-  });
+    // The keystream range [pos, pos + src.length) XORed (pos a whole number of blocks): a unit of
+    // a call split across the pool (runtime/workers.js).
+    range: (st, pos, src, dst) => ctrHere(st, pos, src, dst),
+    threads: undefined,
+  };
+  return makeCipher(self);
 }

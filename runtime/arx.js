@@ -144,12 +144,21 @@ export function arxCipher(k, target, platform = 'unknown') {
 
   // XOR the keystream from byte `pos` of the stream (counter `ctr` = [lo, hi] at byte 0) into
   // src, writing dst (the same length; it may be src). The counter limit is checked first.
+  // A long call at a block boundary may go across the wasm_threads pool (spec.threads, set by
+  // runtime/workers.js), after the limit check: each range through xorHere on some thread.
   function xorAt(st, pos, src, dst) {
     const n = src.length;
     const lo0 = st.params === null ? 0 : st.params.lo;
     const hi0 = st.params === null ? 0 : st.params.hi;
     K.limit(lo0, hi0, Math.ceil((pos + n) / 64));
     if (n === 0) return;
+    if (spec.threads !== undefined && pos % 64 === 0 && spec.threads(st, pos, src, dst, true, null)) return;
+    xorHere(st, pos, src, dst);
+  }
+  function xorHere(st, pos, src, dst) {
+    const n = src.length;
+    const lo0 = st.params === null ? 0 : st.params.lo;
+    const hi0 = st.params === null ? 0 : st.params.hi;
     I.enter();
     K.bind();
     mem = I.mem;
@@ -201,7 +210,7 @@ export function arxCipher(k, target, platform = 'unknown') {
     }
   }
 
-  return makeCipher({
+  const spec = {
     name: k.name,
     platform,
     blockSize: 64,
@@ -215,5 +224,10 @@ export function arxCipher(k, target, platform = 'unknown') {
     run: (st, _encrypting, src, dst) => xorAt(st, 0, src, dst),
     stream: (st) => new ArxStream(st),
     instance: I,
-  });
+    // The range [pos, pos + src.length) of the keystream XORed (pos a whole number of blocks, the
+    // limit checked by the caller): a unit of a call split across the pool (runtime/workers.js).
+    range: (st, pos, src, dst) => xorHere(st, pos, src, dst),
+    threads: undefined,
+  };
+  return makeCipher(spec);
 }

@@ -39,14 +39,20 @@ import { bytesArg, mustBe, typeName } from './checks.js';
 import { defaultNextTick, now } from './shell.js';
 
 const specs = new WeakMap();
-/** The engine's spec of a cipher function of ours, or undefined (runtime/noble.js borrows its checks). */
-export const cipherSpecOf = (cipherFn) => specs.get(cipherFn);
 const EMPTY = /* @__PURE__ */ new Uint8Array(0);
 
 /** The whole wasm/JS memory behind a cipher of ours (the hygiene tests), or undefined. */
 export function cipherMemoryForTests(cipherFn) {
   const spec = specs.get(cipherFn);
   return spec === undefined ? undefined : spec.instance.memory();
+}
+
+/**
+ * The engine spec behind a cipher function of ours, or undefined (runtime/workers.js and
+ * runtime/worker.js split calls with it; runtime/noble.js borrows its checks).
+ */
+export function cipherSpecOf(cipherFn) {
+  return specs.get(cipherFn);
 }
 
 const bufferOf = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'buffer').get;

@@ -122,6 +122,24 @@ export function gcmCipher(kind, aesTarget, ghashTarget, platform = 'unknown') {
       off = 0;
     }
   }
+  // The whole text through the counter mode, in the AES session on the CTR key `key`: a long one
+  // across the wasm_threads pool (spec.threads, set by runtime/workers.js), each unit through
+  // spec.range. (GCM's encryption stays one pass, GHASH over each chunk as it leaves the kernel.)
+  function ctrAll(key, ctr0, src, dst) {
+    if (spec.threads !== undefined && spec.threads({ key, nonce: ctr0, params: null }, 0, src, dst, true, null)) return;
+    ctr(ctr0, 0, src, dst, null);
+  }
+  // A unit of a split call: on the calling thread inside its session (the key expanded), on a
+  // worker in a session of its own.
+  function ctrRange(st, pos, src, dst) {
+    if (A.busy) return ctr(st.nonce, pos, src, dst, null);
+    aesEnter(st.key);
+    try {
+      ctr(st.nonce, pos, src, dst, null);
+    } finally {
+      aesLeave();
+    }
+  }
 
   // ---- GHASH / POLYVAL sessions: the MAC of AAD and text (each zero-padded) and the lengths.
   function lengthsBlock(aadLen, textLen) {
@@ -234,7 +252,7 @@ export function gcmCipher(kind, aesTarget, ghashTarget, platform = 'unknown') {
       const ct = src.subarray(0, n);
       gcmTag(s.H, aad, n, s.mask, tag, () => mac.absorb(ct));
       if (!tagsEqual(tag, src.subarray(n))) throw new Error('gcm: invalid tag (the ciphertext, nonce, key, AAD or tag length is wrong): nothing was decrypted');
-      ctr(s.ctr0, 0, ct, dst, null);
+      ctrAll(st.key, s.ctr0, ct, dst);
       return undefined;
     } finally {
       tag.fill(0);
@@ -299,14 +317,14 @@ export function gcmCipher(kind, aesTarget, ghashTarget, platform = 'unknown') {
         sivTag(st, keys, src, tag);
         ctr0.set(tag);
         ctr0[15] |= 0x80;
-        ctr(ctr0, 0, src, dst.subarray(0, src.length), null);
+        ctrAll(keys.encKey, ctr0, src, dst.subarray(0, src.length));
         dst.set(tag, src.length);
         return undefined;
       }
       const n = src.length - 16;
       ctr0.set(src.subarray(n));
       ctr0[15] |= 0x80;
-      ctr(ctr0, 0, src.subarray(0, n), dst, null);
+      ctrAll(keys.encKey, ctr0, src.subarray(0, n), dst);
       sivTag(st, keys, dst, tag);
       if (!tagsEqual(tag, src.subarray(n))) {
         dst.fill(0);
@@ -505,6 +523,11 @@ export function gcmCipher(kind, aesTarget, ghashTarget, platform = 'unknown') {
     outputLength,
     run,
     stream: (st, encrypting) => (encrypting && !siv ? new GcmEncryptStream(st) : new WholeStream(st, encrypting)),
+    // A split call's unit (runtime/workers.js): the CTR key in st.key, the counter block in
+    // st.nonce; the pool links the AES instance.
+    range: (st, pos, src, dst) => ctrRange(st, pos, src, dst),
+    threads: undefined,
+    poolInstance: A,
     // (cipherMemoryForTests: both memories, the AES one first, so its region offsets hold)
     instance: {
       memory() {

@@ -4,6 +4,7 @@
 // completion in the job's control word (for a blocked caller) and by a message (for async ones).
 import * as entry from '../wasm_threads.js';
 import { specOf } from './shell.js';
+import { cipherSpecOf } from './cipher.js';
 import { scryptLaneForWorkers, scryptMemoryForTests } from './scrypt.js';
 import { argon2FillForWorkers } from './argon2.js';
 import { WP, CHUNK, CLAIM, COPIED, FIN, STATUS, wipeRange, ABORT, claimTicket, ticketsEnded, endTicket } from './workers.js';
@@ -100,6 +101,26 @@ function blake3(job) {
   units(job, (u) => {
     spec.subtrees(msg, pieces.slice(3 * u, 3 * u + 3), key, mode, new Uint32Array(staging, cvAt + 32 * u, 8));
     wipeRange(msg, pieces[3 * u], pieces[3 * u] + pieces[3 * u + 2] * CHUNK); // (see parallel)
+  });
+}
+
+// Cipher units (runtime/workers.js cipherCall): unit u is bytes [u * unit, ...) of the staging
+// buffer, done in place by the entry's cipher `name` linked over the caller's memory at this
+// thread's copy (its engine zeroes the kernel regions after each unit). The key and nonce are
+// views of the staging buffer (zeroed by the caller after the call), never copied here.
+function cipherUnits(job) {
+  const { name, memory, base, staging, len, unit, pos, keyAt, keyLength, nonceAt, nonceLength, params, enc, chainAt } = job;
+  const fn = Object.prototype.hasOwnProperty.call(entry, name) ? entry[name] : undefined;
+  const spec = fn === undefined ? undefined : cipherSpecOf(fn);
+  if (spec === undefined || typeof spec.range !== 'function') throw new Error(`no wasm_threads cipher named ${name}`);
+  const I = spec.poolInstance !== undefined ? spec.poolInstance : spec.instance;
+  if (I.linkAt === null) I.linkAt = { memory, base };
+  const buf = new Uint8Array(staging);
+  const st = { key: buf.subarray(keyAt, keyAt + keyLength), nonce: buf.subarray(nonceAt, nonceAt + nonceLength), params };
+  units(job, (u) => {
+    const a = u * unit;
+    const v = buf.subarray(a, Math.min(len, a + unit));
+    spec.range(st, pos + a, v, v, enc, chainAt < 0 ? null : buf.subarray(chainAt + 16 * u, chainAt + 16 * u + 16));
   });
 }
 
@@ -229,6 +250,7 @@ function onMessage(job) {
     if (job.type === 'parallel') parallel(job);
     else if (job.type === 'blake3') blake3(job);
     else if (job.type === 'kdf_lanes') kdfLanes(job);
+    else if (job.type === 'cipher') cipherUnits(job);
     else if (job.type === 'argon2_lanes') argon2Lanes(job);
     else throw new Error(`unknown job type ${job.type}`);
     Atomics.store(job.ctl, STATUS + job.slot, 1);

@@ -18,6 +18,7 @@
 import { result, specOf, setThreaded } from './shell.js';
 import { setScryptLanes } from './scrypt.js';
 import { setArgon2Lanes } from './argon2.js';
+import { cipherSpecOf } from './cipher.js';
 
 const MAX_WORKERS = 64; // runtime/link.js MAX_COPIES - 1
 // Work smaller than this stays on the calling thread: a parallel() batch, BLAKE3's whole chunks.
@@ -221,9 +222,11 @@ function copyFor(memory, memoryBytes, k) {
   return (k + 1) * memoryBytes;
 }
 
+// The Instance a job's engine runs in (a cipher over two instances names the one the pool links).
+const engineInstance = (spec) => (spec.poolInstance !== undefined ? spec.poolInstance : spec.instance);
 // The shared memory behind a hash's instance, or null (not a wasm_threads instance).
 function sharedMemory(spec) {
-  const I = spec.instance;
+  const I = engineInstance(spec);
   I.memory(); // instantiate
   const m = I.memoryObject;
   return m !== null && typeof SharedArrayBuffer === 'function' && m.buffer instanceof SharedArrayBuffer ? m : null;
@@ -284,10 +287,9 @@ function newCall(jobs) {
 // unit n - 1 - k), with what every job carries: an id, the hash's export name, the caller's memory
 // and the worker's copy in it. The memory grows for every copy first, so that no post fails once
 // one is sent (a worker's first unit is waited for).
-function sendAll(call, pool, n, hash, spec, memory, job) {
-  const bytes = spec.instance.target.memoryBytes;
+function sendAll(call, pool, n, hash, spec, memory, job, name = exportNames.get(hash)) {
+  const bytes = engineInstance(spec).target.memoryBytes;
   for (const w of pool) copyFor(memory, bytes, w.index);
-  const name = exportNames.get(hash);
   pool.forEach((w, k) => {
     const id = nextJob++;
     const base = copyFor(memory, bytes, w.index);
@@ -372,7 +374,7 @@ function failureOf(call, memory, spec, lost = null) {
       j.w.alive = false; // replaced on the next start()
       call.reusable = false;
       if (memory === null) continue; // (a KDF lane's heap was the thread's own memory: gone with it)
-      const bytes = spec.instance.target.memoryBytes;
+      const bytes = engineInstance(spec).target.memoryBytes;
       new Uint8Array(memory.buffer, (j.w.index + 1) * bytes, bytes).fill(0);
     }
   }
@@ -1022,4 +1024,115 @@ export function threaded(name, hash) {
   const spec = specOf(hash);
   if (spec.name === 'blake3' && typeof spec.subtrees === 'function') spec.threads = blake3Threads;
   return hash;
+}
+
+// ---- Ciphers: the keystream (Salsa/ChaCha, AES-CTR) or the blocks (ECB, CBC decryption) of one
+// long call cut into units of whole blocks, unit u being bytes [u * unit, (u + 1) * unit) of the
+// call, each done by whichever thread claims it (shareSync, as for parallel()). The engine
+// (runtime/arx.js, runtime/aes.js) offers the call through spec.threads(st, pos, src, dst, enc,
+// iv) once its own checks (the counter limit among them) have passed, and does a unit through
+// spec.range(st, pos, src, dst, enc, chain): pos is the unit's byte position in the stream (a
+// whole number of blocks), chain its CBC chaining block. A worker's units go through the staging
+// buffer, done in place there by the worker's copy of the engine (linked over the caller's
+// memory at its copy of the layout, whose regions the engine zeroes after each unit, as on the
+// calling thread); the key, nonce and the units' chaining blocks are in the staging buffer too,
+// not in the job message. The caller copies the results out and zeroes the staging buffer.
+const cipherNames = new WeakMap(); // cipher spec -> its name in the wasm_threads entry
+
+/**
+ * The entry's wrapper of a cipher function exported as `name` whose engine can split a call
+ * (spec.range): its long calls run across the pool. Returns cipher.
+ */
+export function threadedCipher(name, cipher) {
+  const spec = cipherSpecOf(cipher);
+  if (spec === undefined || typeof spec.range !== 'function') throw new TypeError(`threadedCipher: ${name} cannot be split`);
+  cipherNames.set(spec, name);
+  spec.threads = (st, pos, src, dst, enc, iv) => cipherSync(spec, st, pos, src, dst, enc, iv);
+  return cipher;
+}
+
+function cipherSync(spec, st, pos, src, dst, enc, iv) {
+  const total = src.length;
+  if (size < 2 || sharing || total < MIN_BYTES || total < 2 * spec.blockSize || !canBlock() || !supported()) return false;
+  const memory = sharedMemory(spec);
+  if (memory === null) return false;
+  const pool = readyWorkers(size - 1, total);
+  if (pool.length === 0) return false;
+  // Calls of at most CALL_BYTES (whole blocks) in turn, each through the pool.
+  const step = CALL_BYTES - (CALL_BYTES % spec.blockSize);
+  let chain = iv;
+  try {
+    for (let a = 0; a < total; a += step) {
+      const b = Math.min(total, a + step);
+      const next = iv === null || b === total ? null : src.slice(b - 16, b); // (before a call in place overwrites it)
+      try {
+        cipherCall(spec, pool, st, pos + a, src.subarray(a, b), dst.subarray(a, b), enc, chain);
+      } finally {
+        if (chain !== iv) chain.fill(0);
+        chain = next;
+      }
+    }
+  } finally {
+    if (chain !== iv && chain !== null) chain.fill(0);
+  }
+  return true;
+}
+
+// One call: src (whole blocks but maybe the last) to dst. chain: CBC's block before src (the IV
+// or a ciphertext block), else null. CBC in place: every unit's chaining block is staged before
+// any unit is done (a unit done in place overwrites the next one's).
+function cipherCall(spec, ready, st, pos, src, dst, enc, chain) {
+  const len = src.length;
+  const B = spec.blockSize;
+  const threads = ready.length + 1;
+  let unit = Math.max(UNIT_MIN_BYTES, Math.ceil(len / (threads * UNITS_PER_THREAD)), Math.ceil(len / (MAX_UNITS - 1)));
+  unit = Math.ceil(unit / B) * B;
+  const n = Math.ceil(len / unit);
+  const pool = ready.slice(0, Math.max(0, n - 1));
+  if (pool.length === 0) return spec.range(st, pos, src, dst, enc, chain === null ? null : chain.slice());
+  const keyAt = Math.ceil(len / 16) * 16;
+  const nonceAt = keyAt + st.key.length;
+  const chainAt = chain === null ? -1 : Math.ceil((nonceAt + st.nonce.length) / 16) * 16;
+  const bytes = chain === null ? nonceAt + st.nonce.length : chainAt + 16 * n;
+  const buf = new Uint8Array(takeStaging(bytes), 0, bytes);
+  buf.set(st.key, keyAt);
+  buf.set(st.nonce, nonceAt);
+  if (chain !== null) {
+    buf.set(chain, chainAt);
+    for (let u = 1; u < n; u++) buf.set(src.subarray(u * unit - 16, u * unit), chainAt + 16 * u);
+  }
+  const call = newCall(pool.length);
+  call.ctl[CLAIM] = (n - pool.length) << 16;
+  call.ctl[COPIED] = n;
+  const job = { type: 'cipher', staging: buf.buffer, len, unit, pos, keyAt, keyLength: st.key.length, nonceAt, nonceLength: st.nonce.length, params: st.params, enc, chainAt };
+  const mem = sharedMemory(spec);
+  sendAll(call, pool, n, null, spec, mem, job, cipherNames.get(spec));
+  let ok = false;
+  try {
+    shareSync(
+      call,
+      n,
+      (u) => buf.set(src.subarray(u * unit, Math.min(len, (u + 1) * unit)), u * unit),
+      (u) => {
+        const a = u * unit, b = Math.min(len, a + unit);
+        const c = chain === null ? null : buf.slice(chainAt + 16 * u, chainAt + 16 * u + 16);
+        try {
+          spec.range(st, pos + a, src.subarray(a, b), dst.subarray(a, b), enc, c);
+        } finally {
+          if (c !== null) c.fill(0);
+        }
+      },
+    );
+    ok = true;
+  } finally {
+    const failure = failureOf(call, mem, spec);
+    try {
+      if (failure === null && ok) dst.set(buf.subarray(call.first * unit, len), call.first * unit);
+      else dst.fill(0); // (nothing of a failed call reaches the caller)
+    } finally {
+      // (Units this thread did were never in the staging buffer: the rest is zeroed.)
+      release(call, buf, [Math.min(call.copied, call.first) * unit, bytes]);
+    }
+    if (failure !== null) throw failure;
+  }
 }

@@ -17,7 +17,7 @@ import test from 'node:test';
 import * as nobleAes from '@noble/ciphers/aes.js';
 import * as F from '../../modules/aes_field.js';
 import { cipherMemoryForTests } from '../../runtime/cipher.js';
-import { BACKENDS, COMPARES_BACKENDS, SEED, firstSecretByte, forEachBackend, fromHex, hex, isSlow, loadBackends, makeRng, randomSplit, repoRoot } from './_helpers.js';
+import { BACKENDS, COMPARES_BACKENDS, POOL_MODE, SEED, firstSecretByte, forEachBackend, fromHex, hex, isSlow, loadBackends, makeRng, poolCheck, randomSplit, repoRoot } from './_helpers.js';
 
 const backends = await loadBackends();
 const VECTORS = path.resolve(repoRoot, '../shared/vectors');
@@ -344,3 +344,78 @@ test('backends agree with each other (random modes, keys, lengths)', { skip: COM
   for (const e of errs) assert.equal(e, errs[0]);
   assert.notEqual(errs[0], 'no error');
 });
+
+// ---- wasm_threads: ctr, ecb and cbc decryption split across the worker pool
+// (runtime/workers.js cipherCall) in units of whole blocks (CTR: each at its counter block; CBC:
+// each with the ciphertext block before it, staged before any unit is done, for calls in place).
+// tools/test's pool runs (AWASMC_POOL_MIN=0, pool sizes 1, 2, 4) split every call of two blocks
+// or more; otherwise calls of 256 KiB or more once the pool has booted. Compared with the wasm
+// entry and node:crypto (CTR counters about to carry through many bytes, and to wrap past
+// 2^128 as node:crypto does); every worker's copy of the kernel memory and the staging buffers
+// all zero after each call, bad padding included.
+const threadsLoaded = backends.find((b) => b.name === 'wasm_threads' && b.hashes !== null);
+test('wasm_threads: ctr, ecb and cbc decryption split across the pool equal the wasm entry and node:crypto', { skip: threadsLoaded === undefined ? 'wasm_threads not tested' : false }, async () => {
+  const T = threadsLoaded.hashes;
+  const W = await import(pathToFileURL(path.join(repoRoot, 'wasm.js')).href);
+  const { WP, poolStatsForTests, stagingForTests } = await import('../../runtime/workers.js');
+  const rng = makeRng(SEED, 920);
+  const jobs0 = poolStatsForTests().jobs;
+  const clean = (mode, what) => {
+    assert.equal(firstSecretByte(cipherMemoryForTests(T[mode]), REGIONS.wasm_threads), null, `${what}: every copy of the kernel memory`);
+    for (const b of stagingForTests()) assert.ok(new Uint8Array(b).every((x) => x === 0), `${what}: a staging buffer`);
+  };
+  const lengths = [32, 16 * 33, 300000 - (300000 % 16), (1 << 18) + 16 * rng.int(64)];
+  for (let i = 0; i < 8; i++) lengths.push(16 * rng.int(POOL_MODE ? 5000 : 40000));
+  for (const [i, len] of lengths.entries()) {
+    const key = rng.bytes(KEYS[i % 3]);
+    const msg = rng.bytes(len + (i & 1 ? rng.int(16) : 0)); // (ctr: any length)
+    const whole = msg.subarray(0, len);
+    // CTR: the counter block's low bytes about to carry (or wrap past 2^128).
+    const iv = rng.bytes(16);
+    iv.fill(0xff, 16 - 1 - rng.int(16));
+    iv[15] -= rng.int(4);
+    const what = `len ${msg.length} key ${key.length}`;
+    const ctrWant = nodeCrypt('ctr', key, iv, msg, true);
+    assert.equal(hex(T.ctr(key, iv).encrypt(msg)), hex(ctrWant), `ctr ${what}`);
+    assert.equal(hex(W.ctr(key, iv).encrypt(msg)), hex(ctrWant), `ctr ${what} (wasm)`);
+    const inPlace = msg.slice();
+    T.ctr(key, iv).decrypt(inPlace, inPlace);
+    assert.equal(hex(inPlace), hex(ctrWant), `ctr ${what} in place`);
+    clean('ctr', `ctr ${what}`);
+    for (const padding of [true, false]) {
+      for (const mode of ['ecb', 'cbc']) {
+        const w = `${mode} ${what} padding ${padding}`;
+        const ct = nodeCrypt(mode, key, iv, whole, true, padding);
+        assert.equal(hex(make(T, mode, key, iv, { disablePadding: !padding }).encrypt(whole)), hex(ct), `${w} encrypt`);
+        assert.equal(hex(make(T, mode, key, iv, { disablePadding: !padding }).decrypt(ct)), hex(whole), `${w} decrypt`);
+        assert.equal(hex(make(W, mode, key, iv, { disablePadding: !padding }).decrypt(ct)), hex(whole), `${w} decrypt (wasm)`);
+        const buf = ct.slice();
+        const got = make(T, mode, key, iv, { disablePadding: !padding }).decrypt(buf, buf);
+        assert.equal(hex(got), hex(whole), `${w} decrypt in place`);
+        clean(mode, w);
+        // A stream: long updates split too (CBC's chaining block carried across them).
+        const s = make(T, mode, key, iv, { disablePadding: !padding }).decrypt.create();
+        const cut = 16 * rng.int(ct.length / 16 + 1);
+        const parts = [s.update(ct.subarray(0, cut)), s.update(ct.subarray(cut)), s.finish().data];
+        assert.equal(hex(Buffer.concat(parts)), hex(whole), `${w} stream cut at ${cut}`);
+        clean(mode, `${w} stream`);
+      }
+    }
+    // Bad padding: an Error, nothing in the caller's buffer, memories clean.
+    if (len >= 32) {
+      const ct = nodeCrypt('cbc', key, iv, whole, true, false); // no padding block: the last block's padding is random
+      const out = new Uint8Array(ct.length).fill(7);
+      let threw = false;
+      try {
+        T.cbc(key, iv).decrypt(ct, out);
+      } catch {
+        threw = true;
+      }
+      if (threw) assert.ok(out.every((x) => x === 7), `cbc ${what}: nothing written on bad padding`);
+      clean('cbc', `cbc ${what} bad padding`);
+    }
+  }
+  if (POOL_MODE && WP.size > 1) assert.ok(poolStatsForTests().jobs > jobs0, 'no call went to the workers');
+});
+
+poolCheck(test, { sync: true }); // the ciphers' pool jobs come from sync calls

@@ -19,7 +19,7 @@ import * as nobleSalsa from '@noble/ciphers/salsa.js';
 import { arxCipher } from '../../runtime/arx.js';
 import { cipherMemoryForTests } from '../../runtime/cipher.js';
 import { readCryptopp } from './_cryptopp.js';
-import { BACKENDS, COMPARES_BACKENDS, SEED, forEachBackend, fromHex, hex, isSlow, loadBackends, makeRng, randomSplit, repoRoot } from './_helpers.js';
+import { BACKENDS, COMPARES_BACKENDS, POOL_MODE, SEED, forEachBackend, fromHex, hex, isSlow, loadBackends, makeRng, poolCheck, randomSplit, repoRoot } from './_helpers.js';
 
 const backends = await loadBackends();
 const VECTORS = path.resolve(repoRoot, '../shared/vectors');
@@ -336,3 +336,69 @@ test('backends agree with each other (random ciphers, lengths and splits)', { sk
   });
   for (const e of errs) assert.equal(e, errs[0]);
 });
+
+// ---- wasm_threads: long calls split across the worker pool (runtime/workers.js cipherCall), in
+// ranges of whole blocks, each at its own counter. tools/test's pool runs (AWASMC_POOL_MIN=0,
+// pool sizes 1, 2 and 4) send every call of two blocks or more through the split; otherwise only
+// calls of 256 KiB or more go, once the pool has booted. Compared with the wasm entry (one thread)
+// and node:crypto; the counter limit checked before any job; every worker's copy of the kernel
+// memory and the staging buffers all zero after each call.
+const threadsLoaded = backends.find((b) => b.name === 'wasm_threads' && b.hashes !== null);
+test('wasm_threads: calls split across the pool equal the wasm entry and node:crypto', { skip: threadsLoaded === undefined ? 'wasm_threads not tested' : false }, async () => {
+  const T = threadsLoaded.hashes;
+  const W = await import(pathToFileURL(path.join(repoRoot, 'wasm.js')).href);
+  const { WP, poolStatsForTests, stagingForTests } = await import('../../runtime/workers.js');
+  const rng = makeRng(SEED, 907);
+  const jobs0 = poolStatsForTests().jobs;
+  const clean = (what) => {
+    assert.equal(isZero(cipherMemoryForTests(T.chacha20)), null, `${what}: every copy of the kernel memory`);
+    for (const b of stagingForTests()) assert.equal(isZero(new Uint8Array(b)), null, `${what}: a staging buffer`);
+  };
+  const lengths = [2 * 64, 64 * 33 + 5, 300000, (1 << 18) + 64 * rng.int(64) + rng.int(64)];
+  for (let i = 0; i < 10; i++) lengths.push(rng.int(POOL_MODE ? 70000 : 600000));
+  for (const [i, len] of lengths.entries()) {
+    const name = NAMES[i % NAMES.length];
+    const key = rng.bytes(name === 'salsa20' || name === 'chacha20orig' ? KEYS[name][i & 1] : 32);
+    const nonce = rng.bytes(NONCE[name]);
+    const msg = rng.bytes(len);
+    const blocks = Math.ceil(len / 64);
+    // Counters near the limit: 2^32 blocks for the RFC 8439 layout, else across a low-word carry
+    // (2^32 - k) and up to the end of the 64-bit counter.
+    const wide = NONCE[name] !== 12;
+    const counters = [0, 2 ** 32 - blocks - rng.int(4)];
+    if (wide) counters.push(2 ** 32 - 1 - rng.int(Math.max(1, blocks - 1)), (1n << 64n) - BigInt(blocks));
+    for (const counter of counters) {
+      const what = `${name} len ${len} counter ${counter}`;
+      const want = W[name](key, nonce, { counter }).encrypt(msg);
+      assert.equal(hex(T[name](key, nonce, { counter }).encrypt(msg)), hex(want), what);
+      if (name === 'chacha20') {
+        const iv = new Uint8Array(16);
+        new DataView(iv.buffer).setUint32(0, counter, true);
+        iv.set(nonce, 4);
+        const c = createCipheriv('chacha20', key, iv);
+        assert.equal(hex(T.chacha20(key, nonce, { counter }).decrypt(msg)), hex(Buffer.concat([c.update(msg), c.final()])), `${what} vs node:crypto`);
+      }
+      const inPlace = msg.slice();
+      assert.equal(T[name](key, nonce, { counter }).encrypt(inPlace, inPlace), inPlace);
+      assert.equal(hex(inPlace), hex(want), `${what} in place`);
+      clean(what);
+    }
+    // One block past the limit: refused before any work (no job sent, output untouched).
+    const over = wide ? (1n << 64n) - BigInt(blocks) + 1n : 2 ** 32 - blocks + 1;
+    const before = poolStatsForTests().jobs;
+    const out = new Uint8Array(len).fill(7);
+    assert.throws(() => T[name](key, nonce, { counter: over }).encrypt(msg, out), { name: 'RangeError', message: /counter overflow/ });
+    assert.throws(() => W[name](key, nonce, { counter: over }).encrypt(msg, out), { name: 'RangeError', message: /counter overflow/ });
+    assert.equal(poolStatsForTests().jobs, before, `${name}: no job after a refused counter`);
+    assert.ok(out.every((x) => x === 7), `${name}: output untouched after a refused counter`);
+  }
+  // A stream at a block boundary splits its long updates too.
+  const key = rng.bytes(32), nonce = rng.bytes(12), msg = rng.bytes(200000);
+  const s = T.chacha20(key, nonce).encrypt.create();
+  const got = Buffer.concat([s.update(msg.subarray(0, 128)), s.update(msg.subarray(128, 150000)), s.update(msg.subarray(150000))]);
+  assert.equal(hex(got), hex(W.chacha20(key, nonce).encrypt(msg)), 'stream');
+  clean('stream');
+  if (POOL_MODE && WP.size > 1) assert.ok(poolStatsForTests().jobs > jobs0, 'no call went to the workers');
+});
+
+poolCheck(test, { sync: true }); // the ciphers' pool jobs come from sync calls

@@ -16,7 +16,7 @@ import { ghash as nobleGhash, polyval as noblePolyval } from '@noble/ciphers/_po
 import { gcmsiv as nobleGcmsiv } from '@noble/ciphers/aes.js';
 import { cipherMemoryForTests } from '../../runtime/cipher.js';
 import { memoryForTests } from '../../runtime/shell.js';
-import { BACKENDS, COMPARES_BACKENDS, firstSecretByte, forEachBackend, fromHex, hex, isSlow, loadBackends, makeRng, randomSplit, repoRoot } from './_helpers.js';
+import { BACKENDS, COMPARES_BACKENDS, POOL_MODE, firstSecretByte, forEachBackend, fromHex, hex, isSlow, loadBackends, makeRng, poolCheck, randomSplit, repoRoot } from './_helpers.js';
 
 const backends = await loadBackends();
 const VECTORS = '/work/shared/vectors';
@@ -384,3 +384,49 @@ for (const name of BACKENDS)
       assert.equal(hex(mem.subarray(R.data.offset, R.data.offset + 96)), hex(ecb(counters)), `${kernel} on ${name}`);
     }
   });
+// ---- wasm_threads: the CTR side split across the worker pool (runtime/workers.js cipherCall):
+// GCM's decryption (after the tag check), GCM-SIV's encryption (after the tag) and decryption
+// (before the tag over the plaintext); GCM's encryption stays one pass (GHASH chunk by chunk as
+// the ciphertext leaves the kernel). tools/test's pool runs (AWASMC_POOL_MIN=0) split every text
+// of two blocks or more. Compared with the wasm entry, node:crypto (gcm) and @noble/ciphers
+// (gcmsiv); wrong tags write nothing; every copy of the kernel memory and the staging buffers
+// zero after each call.
+const threadsLoaded = backends.find((b) => b.name === 'wasm_threads' && b.hashes !== null);
+test('wasm_threads: gcm and gcmsiv with the CTR side split across the pool equal the wasm entry, node:crypto and noble', { skip: threadsLoaded === undefined ? 'wasm_threads not tested' : false }, async () => {
+  const T = threadsLoaded.hashes;
+  const W = await import(pathToFileURL(path.join(repoRoot, 'wasm.js')).href);
+  const { WP, poolStatsForTests, stagingForTests } = await import('../../runtime/workers.js');
+  const rng = makeRng(undefined, 921);
+  const jobs0 = poolStatsForTests().jobs;
+  const clean = (f, what) => {
+    assert.equal(firstSecretByte(cipherMemoryForTests(f), REGIONS.wasm_threads), null, `${what}: every copy of the kernel memory`);
+    for (const b of stagingForTests()) assert.ok(new Uint8Array(b).every((x) => x === 0), `${what}: a staging buffer`);
+  };
+  const lengths = [32, 16 * 33 + 3, 300001, (1 << 18) + rng.int(1024)];
+  for (let i = 0; i < 6; i++) lengths.push(rng.int(POOL_MODE ? 80000 : 700000));
+  for (const [i, len] of lengths.entries()) {
+    const key = rng.bytes(i & 1 ? 16 : 32), aad = rng.bytes(rng.int(40)), msg = rng.bytes(len);
+    const nonce = rng.bytes(i % 3 === 0 ? 1 + rng.int(64) : 12); // (other lengths: a counter block from GHASH, any low word)
+    const what = `len ${len} key ${key.length} nonce ${nonce.length}`;
+    const ct = nodeGcm(key, nonce, aad, msg);
+    assert.equal(hex(T.gcm(key, nonce, aad).encrypt(msg)), ct, `gcm ${what} encrypt`);
+    assert.equal(hex(T.gcm(key, nonce, aad).decrypt(fromHex(ct))), hex(msg), `gcm ${what} decrypt`);
+    clean(T.gcm, `gcm ${what}`);
+    const bad = fromHex(ct);
+    bad[bad.length - 1] ^= 1;
+    assert.throws(() => T.gcm(key, nonce, aad).decrypt(bad), /invalid tag/);
+    clean(T.gcm, `gcm ${what} wrong tag`);
+    const n12 = nonce.length === 12 ? nonce : rng.bytes(12);
+    const sct = T.gcmsiv(key, n12, aad).encrypt(msg);
+    assert.equal(hex(sct), hex(W.gcmsiv(key, n12, aad).encrypt(msg)), `gcmsiv ${what} encrypt vs wasm`);
+    if (len < 100000) assert.equal(hex(sct), hex(nobleGcmsiv(key, n12, aad).encrypt(msg)), `gcmsiv ${what} encrypt vs noble`);
+    assert.equal(hex(T.gcmsiv(key, n12, aad).decrypt(sct)), hex(msg), `gcmsiv ${what} decrypt`);
+    clean(T.gcmsiv, `gcmsiv ${what}`);
+    sct[rng.int(sct.length)] ^= 4;
+    assert.throws(() => T.gcmsiv(key, n12, aad).decrypt(sct), /invalid tag/);
+    clean(T.gcmsiv, `gcmsiv ${what} wrong tag`);
+  }
+  if (POOL_MODE && WP.size > 1) assert.ok(poolStatsForTests().jobs > jobs0, 'no call went to the workers');
+});
+
+poolCheck(test, { sync: true }); // the ciphers' pool jobs come from sync calls

@@ -1,0 +1,67 @@
+// Known answers that kill the mutants tools/mutate found surviving the earlier tests
+// (docs/auditing.md §7), on every backend. Each test names the mutant it kills; the same inputs
+// are in tools/mutate-check.js.
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { poly1305 as noble } from '@noble/ciphers/_poly1305.js';
+import { forEachBackend, hex, loadBackends } from './_helpers.js';
+
+const backends = await loadBackends();
+const ff = (n) => new Uint8Array(n).fill(0xff);
+
+forEachBackend(test, backends, 'mutation gaps', (b) => {
+  const h = b.hashes;
+  // poly1305:92:31:const (the carry out of g3 in the final reduction shifted by 27): h must end
+  // in [p, 2^130) for the subtraction of p to carry through every limb. With r = 1 and two
+  // all-ones blocks h = 2 (2^128 - 1) + 2^129 = 2^130 - 2, so h - p = 3.
+  test(`${b.name}: poly1305 with r = 1 reduces h in [p, 2^130) (mutant poly1305:92:31:const)`, () => {
+    const key = new Uint8Array(32);
+    key[0] = 1;
+    assert.equal(hex(h.poly1305(ff(32), key)), '03000000000000000000000000000000');
+    for (const n of [16, 31, 32, 33, 48, 64]) {
+      for (const sByte of [0, 0xff]) {
+        key.fill(sByte, 16);
+        assert.equal(hex(h.poly1305(ff(n), key)), hex(noble(ff(n), key)), `${n} bytes, s = ${sByte}`);
+      }
+    }
+  });
+  // poly1305:85:27:const, 86:11:op, 86:15:op, 86:20:op (the tag's full carry and its fold of 5
+  // back into h0): they run only when the carried h is at least 2^130. With r = 2 and blocks 0
+  // and 2^128 - 2 the last product is 2^131 - 4, carried to limbs [1, 2^26, 2^26 - 1, 2^26 - 1,
+  // 2^26 - 1]: h1's carry ripples through every limb and out of h4, and 2^130 + 1 = 6 mod p.
+  test(`${b.name}: poly1305 tag of an h carried to 2^130 + 1 (mutants poly1305:85:27:const, poly1305:86:*:op)`, () => {
+    const key = new Uint8Array(32);
+    key[0] = 2;
+    const m = new Uint8Array(32).fill(0xff, 16, 32);
+    m[16] = 0xfe;
+    assert.equal(hex(h.poly1305(m, key)), '06000000000000000000000000000000');
+    key.fill(0xff, 16);
+    assert.equal(hex(h.poly1305(m, key)), hex(noble(m, key)));
+  });
+  // poly1305:86:38:const, 87:11:op (the carry out of h0 after the fold): h0 + 5 must reach 2^26.
+  // r = 2^26 - 1 (one limb, so the product is m r exactly) and the block m with
+  // m r = q p + 2^130 + 2^26 - 1 for q = 2^24 (solved for, with m in [2^128, 2^129)) carry to
+  // limbs [2^26 - 1, 2^26, 2^26 - 1, 2^26 - 1, 2^26 - 1], which is 2^130 + 2^26 - 1 = 2^26 + 4 mod p.
+  test(`${b.name}: poly1305 tag when the fold carries out of h0 (mutants poly1305:86:38:const, poly1305:87:11:op)`, () => {
+    const key = new Uint8Array(32);
+    key.set([0xff, 0xff, 0xff, 0x03]);
+    const m = Uint8Array.from(Buffer.from('00000140000050000014000005000001', 'hex').reverse());
+    assert.equal(hex(h.poly1305(m, key)), '04000004000000000000000000000000');
+  });
+  // poly1305:149:38:const, 150:18:op (normalize(), the sum of the two lanes on wasm): with r = 1
+  // and 8 blocks (the lanes start at 8) the even blocks sum to 2^130 - 6 in lane 0 and the odd
+  // ones to 2^129 + 1 in lane 1 (mod p, carried as they go): their sum carries out of h4, and
+  // the 5 folded back carries out of h0. The tag is 2^129 mod 2^128 = 0. (On the other
+  // backends the same message goes through the scalar steps.)
+  test(`${b.name}: poly1305 two-lane sum that carries out of h4 and h0 (mutants poly1305:149:38:const, poly1305:150:18:op)`, () => {
+    const key = new Uint8Array(32);
+    key[0] = 1;
+    const m = new Uint8Array(128).fill(0xff);
+    m[48] = 0xfd; // block 3: 2^128 - 3
+    m[96] = 0xf8; // block 6: 2^128 - 8
+    m.fill(0, 80, 96); // block 5: 0
+    m.fill(0, 112, 128); // block 7: 0
+    assert.equal(hex(h.poly1305(m, key)), '00000000000000000000000000000000');
+    assert.equal(hex(h.poly1305(m, key)), hex(noble(m, key)));
+  });
+});

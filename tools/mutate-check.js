@@ -1,0 +1,294 @@
+#!/usr/bin/env node
+// The fast kill check of tools/mutate (docs/auditing.md §7): known answers of every algorithm
+// built from the given kernel modules, on one backend, computed by implementations nobody here
+// wrote (@noble/hashes, @noble/ciphers, node:crypto) on fixed pseudo-random inputs chosen to
+// reach every kernel path (empty, one block, block boundaries, several blocks per kernel call,
+// keys, counters, extended outputs).
+//
+//   node tools/mutate-check.js [--backend js] [--mutant DIR] [--modules sha2,chacha] [--verbose]
+//
+// --mutant DIR: load DIR/<backend>/<module>.js instead of targets/<backend>/<module>.js where it
+// exists (a mutant built by `awasmc build --mutate ID --out DIR`). --modules: only the checks of
+// the algorithms those modules build (default: all). Exit 0: every answer right (the mutant
+// survived); 1: a wrong answer or an exception (killed; the first difference is printed);
+// 2: bad usage; 3: a module this file has no checks for (a new module needs its family below).
+import crypto from 'node:crypto';
+import { register } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const args = process.argv.slice(2);
+const opt = { backend: 'js', mutant: '', modules: '', verbose: false };
+for (let i = 0; i < args.length; i++) {
+  const a = args[i];
+  if (a === '--verbose') opt.verbose = true;
+  else if (a === '--backend' || a === '--mutant' || a === '--modules') {
+    if (i + 1 >= args.length) usage(`${a} needs a value`);
+    opt[a.slice(2)] = args[++i];
+  } else usage(`unknown argument ${a}`);
+}
+function usage(msg) {
+  console.error(`mutate-check: ${msg}\nusage: node tools/mutate-check.js [--backend js|runtime|wasm|wasm_threads] [--mutant DIR] [--modules a,b] [--verbose]`);
+  process.exit(2);
+}
+if (!['js', 'runtime', 'wasm', 'wasm_threads'].includes(opt.backend)) usage(`unknown backend ${opt.backend}`);
+
+if (opt.mutant)
+  register('./mutate-loader.mjs', import.meta.url, { data: { targets: path.join(root, 'targets'), mutant: path.resolve(opt.mutant) } });
+
+const lib = await import(pathToFileURL(path.join(root, `${opt.backend}.js`)).href);
+const { pbkdf2: ourPbkdf2 } = lib;
+const nh = {
+  ...(await import('@noble/hashes/sha2.js')),
+  ...(await import('@noble/hashes/legacy.js')),
+  ...(await import('@noble/hashes/sha3.js')),
+  ...(await import('@noble/hashes/blake1.js')),
+  ...(await import('@noble/hashes/blake2.js')),
+  ...(await import('@noble/hashes/blake3.js')),
+  ...(await import('@noble/hashes/scrypt.js')),
+  ...(await import('@noble/hashes/argon2.js')),
+  ...(await import('@noble/hashes/pbkdf2.js')),
+};
+const nc = {
+  ...(await import('@noble/ciphers/chacha.js')),
+  ...(await import('@noble/ciphers/salsa.js')),
+  ...(await import('@noble/ciphers/aes.js')),
+  ...(await import('@noble/ciphers/_poly1305.js')),
+};
+
+// ---- inputs: a fixed xorshift stream (the same bytes on every run, so a survivor stays one)
+let seed = 0x9e3779b9;
+function bytes(n) {
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    out[i] = seed >>> 24;
+  }
+  return out;
+}
+const hex = (u) => Buffer.from(u.buffer, u.byteOffset, u.length).toString('hex');
+const slow = opt.backend === 'runtime';
+// Around every block size (64, 128, 72..168 for the sponges), and several blocks in one call.
+const LENGTHS = [0, 1, 3, 31, 32, 55, 56, 63, 64, 65, 71, 72, 103, 104, 111, 112, 119, 120, 127, 128, 129, 135, 136, 137, 143,
+  144, 167, 168, 169, 200, 256, 513, 1000, slow ? 1500 : 4100];
+const MSGS = LENGTHS.map((n) => bytes(n));
+const FF = (n) => new Uint8Array(n).fill(0xff);
+
+let checks = 0;
+function same(name, got, want) {
+  checks++;
+  const g = hex(got), w = hex(want);
+  if (g !== w) {
+    console.log(`killed: ${name}: got ${g.slice(0, 64)}${g.length > 64 ? '...' : ''} (${got.length} bytes), want ${w.slice(0, 64)}${w.length > 64 ? '...' : ''} (${want.length} bytes)`);
+    process.exit(1);
+  }
+}
+
+// ---- the checks, by the module whose kernels they run
+const hashCheck = (names) => () => {
+  for (const name of names) {
+    for (const m of MSGS) same(`${name}(${m.length} bytes)`, lib[name](m), nh[name](m));
+    // a stream in pieces: kernel calls of one block and of many
+    const s = lib[name].create();
+    const r = nh[name].create();
+    for (const m of MSGS.slice(0, 12)) s.update(m), r.update(m);
+    same(`${name} stream`, s.digest(), r.digest());
+    same(`${name}(ff x 300)`, lib[name](FF(300)), nh[name](FF(300)));
+  }
+};
+const pbkdf2Check = (names) => () => {
+  for (const name of names) {
+    const pw = bytes(20), salt = bytes(16);
+    for (const [c, dkLen] of [[1, 20], [2, 32], [3, 70]])
+      same(`pbkdf2(${name}) c=${c} dkLen=${dkLen}`, ourPbkdf2(lib[name])(pw, salt, { c, dkLen }), nh.pbkdf2(nh[name], pw, salt, { c, dkLen }));
+  }
+};
+
+const SHA2 = ['sha224', 'sha256', 'sha384', 'sha512', 'sha512_224', 'sha512_256'];
+const LEGACY = ['sha1', 'md5', 'ripemd160'];
+const SHA3 = ['sha3_224', 'sha3_256', 'sha3_384', 'sha3_512', 'keccak_224', 'keccak_256', 'keccak_384', 'keccak_512'];
+
+const FAMILIES = {
+  sha2: [hashCheck(SHA2), pbkdf2Check(SHA2), () => {
+    // the lanes kernels (wasm: four messages at once) through parallel()
+    for (const name of ['sha224', 'sha256']) {
+      const msgs = MSGS.slice(0, 9);
+      const got = lib[`${name}_lanes`].parallel(msgs);
+      msgs.forEach((m, i) => same(`${name}_lanes.parallel[${i}]`, got[i], nh[name](m)));
+    }
+  }],
+  legacy: [hashCheck(LEGACY), pbkdf2Check(LEGACY)],
+  sha3: [hashCheck(SHA3), pbkdf2Check(SHA3), () => {
+    for (const name of ['shake128', 'shake256', 'shake128_32', 'shake256_64']) {
+      for (const m of MSGS) same(`${name}(${m.length} bytes)`, lib[name](m), nh[name](m));
+      for (const dkLen of [0, 1, 167, 168, 169, 500]) same(`${name} dkLen=${dkLen}`, lib[name](MSGS[20], { dkLen }), nh[name](MSGS[20], { dkLen }));
+      const s = lib[name].create(), r = nh[name].create();
+      s.update(MSGS[25]), r.update(MSGS[25]);
+      same(`${name} xof`, s.xof(400), r.xof(400));
+    }
+  }],
+  blake1: [hashCheck(['blake224', 'blake256', 'blake384', 'blake512']), () => {
+    for (const name of ['blake224', 'blake256', 'blake384', 'blake512']) {
+      const salt = bytes(name === 'blake224' || name === 'blake256' ? 16 : 32);
+      same(`${name} salt`, lib[name](MSGS[26], { salt }), nh[name](MSGS[26], { salt }));
+    }
+  }],
+  blake2: [hashCheck(['blake2b', 'blake2s']), () => {
+    for (const [name, max] of [['blake2b', 64], ['blake2s', 32]]) {
+      for (const m of MSGS.filter((_, i) => i % 3 === 0)) {
+        const key = bytes(max), salt = bytes(max / 4), personalization = bytes(max / 4);
+        same(`${name} key`, lib[name](m, { key }), nh[name](m, { key }));
+        same(`${name} key1`, lib[name](m, { key: key.subarray(0, 1) }), nh[name](m, { key: key.subarray(0, 1) }));
+        same(`${name} dkLen=${max / 2 + 1} salt personalization`, lib[name](m, { dkLen: max / 2 + 1, salt, personalization }),
+          nh[name](m, { dkLen: max / 2 + 1, salt, personalization }));
+      }
+    }
+  }],
+  blake3: [() => {
+    const big = bytes(slow ? 3 * 1024 + 5 : 17 * 1024 + 7);
+    const msgs = [...MSGS, bytes(1024), bytes(1025), bytes(2048), bytes(3073), big];
+    const key = bytes(32);
+    for (const m of msgs) {
+      same(`blake3(${m.length} bytes)`, lib.blake3(m), nh.blake3(m));
+      same(`blake3 key (${m.length} bytes)`, lib.blake3(m, { key }), nh.blake3(m, { key }));
+    }
+    for (const m of msgs.slice(-6)) same(`blake3 dkLen=300 (${m.length} bytes)`, lib.blake3(m, { dkLen: 300 }), nh.blake3(m, { dkLen: 300 }));
+    same('blake3 context', lib.blake3(MSGS[20], { context: 'awasmc mutate-check 2026' }), nh.blake3(MSGS[20], { context: new TextEncoder().encode('awasmc mutate-check 2026') }));
+    const s = lib.blake3.create(), r = nh.blake3.create();
+    for (const m of msgs) s.update(m), r.update(m);
+    same('blake3 stream', s.digest(), r.digest());
+  }],
+  scrypt: [() => {
+    for (const [N, r, p] of slow ? [[4, 1, 1], [8, 2, 2]] : [[16, 1, 1], [32, 3, 2], [4, 8, 1]]) {
+      const pw = bytes(11), salt = bytes(13);
+      same(`scrypt N=${N} r=${r} p=${p}`, lib.scrypt(pw, salt, { N, r, p, dkLen: 72 }), nh.scrypt(pw, salt, { N, r, p, dkLen: 72 }));
+    }
+  }],
+  argon2: [() => {
+    for (const name of ['argon2d', 'argon2i', 'argon2id']) {
+      for (const o of slow ? [{ t: 1, m: 8, p: 1 }] : [{ t: 2, m: 32, p: 1 }, { t: 1, m: 64, p: 2 }, { t: 3, m: 16, p: 2 }]) {
+        const pw = bytes(12), salt = bytes(16);
+        same(`${name} ${JSON.stringify(o)}`, lib[name](pw, salt, { ...o, dkLen: 40 }), nh[name](pw, salt, { ...o, dkLen: 40 }));
+      }
+    }
+  }],
+  chacha: [() => {
+    const lens = [1, 63, 64, 65, 127, 128, 129, 200, 1000, slow ? 1500 : 20000];
+    const data = lens.map((n) => bytes(n));
+    for (const [name, nonceLen] of [['chacha20', 12], ['chacha20orig', 8], ['xchacha20', 24], ['chacha8', 12], ['chacha12', 12],
+      ['salsa20', 8], ['xsalsa20', 24]]) {
+      const key = bytes(32), nonce = bytes(nonceLen);
+      for (const d of data) same(`${name}(${d.length} bytes)`, lib[name](key, nonce).encrypt(d), nc[name](key, nonce, d));
+      const key16 = name === 'salsa20' || name === 'chacha20orig' ? bytes(16) : null;
+      if (key16) same(`${name} 16-byte key`, lib[name](key16, nonce).encrypt(data[8]), nc[name](key16, nonce, data[8]));
+      for (const counter of [1, 7, 255, 256, 65536])
+        same(`${name} counter=${counter}`, lib[name](key, nonce, { counter }).encrypt(data[7]), nc[name](key, nonce, data[7], undefined, counter));
+    }
+    // Poly1305: random and all-ones keys and messages (the carries), every length around a block
+    for (const m of [...MSGS, FF(16), FF(17), FF(1000)]) {
+      for (const key of [bytes(32), FF(32), new Uint8Array(32).fill(0xff, 0, 16)]) same(`poly1305(${m.length} bytes)`, lib.poly1305(m, key), nc.poly1305(m, key));
+    }
+    // r = 1 and all-ones blocks: h ends in [p, 2^130) (two blocks: 2^130 - 2), the final
+    // subtraction of p with its carry through every limb (mutant poly1305:92:31:const)
+    for (const n of [16, 31, 32, 33, 48, 64]) {
+      for (const s of [new Uint8Array(16), FF(16)]) {
+        const key = new Uint8Array(32);
+        key[0] = 1;
+        key.set(s, 16);
+        same(`poly1305 r=1 (ff x ${n})`, lib.poly1305(FF(n), key), nc.poly1305(FF(n), key));
+      }
+    }
+    // r = 2, blocks 0 and 2^128 - 2: the last product is 2^131 - 4, which carries to limbs
+    // [1, 2^26, 2^26 - 1, 2^26 - 1, 2^26 - 1] (h1 not carried), so the tag's full carry runs
+    // through every limb and folds 5 back into h0 (mutants poly1305:85:27:const, 86:*:op)
+    for (const tail of [0, 1, 2]) {
+      const key = new Uint8Array(32);
+      key[0] = 2;
+      const m = new Uint8Array(32 + tail).fill(0xff, 16, 32);
+      m[16] = 0xfe;
+      same(`poly1305 r=2 (0, 2^128 - 2${tail ? `, ${tail} more` : ''})`, lib.poly1305(m, key), nc.poly1305(m, key));
+    }
+    // r = 2^26 - 1 and one block m with m r = q p + 2^130 + 2^26 - 1 (q = 2^24): carried to limbs
+    // [2^26 - 1, 2^26, 2^26 - 1, 2^26 - 1, 2^26 - 1], so the 5 folded into h0 carries out of it too
+    // (mutants poly1305:86:38:const, 87:11:op; found by solving for q and m)
+    {
+      const key = new Uint8Array(32);
+      key.set([0xff, 0xff, 0xff, 0x03]);
+      const m = Uint8Array.from(Buffer.from('00000140000050000014000005000001', 'hex').reverse());
+      same('poly1305 r=2^26-1 (h carried to [2^26 - 1, 2^26, ...])', lib.poly1305(m, key), nc.poly1305(m, key));
+    }
+    // The two-lane path (wasm, 8 blocks or more): with r = 1 the even blocks sum to 2^130 - 6 in
+    // lane 0 and the odd ones to 2^129 + 1 in lane 1 (mod p, carried as they go), so normalize()
+    // of the lanes' sum carries out of h4 and the folded 5 carries out of h0 (mutants
+    // poly1305:149:38:const, 150:18:op); the tag is 0.
+    {
+      const key = new Uint8Array(32);
+      key[0] = 1;
+      const m = new Uint8Array(128).fill(0xff);
+      m[48] = 0xfd;
+      m[96] = 0xf8;
+      m.fill(0, 80, 96);
+      m.fill(0, 112, 128);
+      same('poly1305 r=1 lanes (2^130 - 6, 2^129 + 1)', lib.poly1305(m, key), nc.poly1305(m, key));
+    }
+  }],
+  aes: [() => {
+    for (const keyLen of [16, 24, 32]) {
+      const key = bytes(keyLen), iv = bytes(16);
+      for (const n of [16, 32, 48, 160, 1024]) {
+        const d = bytes(n);
+        same(`ecb-${keyLen * 8}(${n})`, lib.ecb(key).encrypt(d), nc.ecb(key).encrypt(d));
+        same(`cbc-${keyLen * 8}(${n})`, lib.cbc(key, iv).encrypt(d), nc.cbc(key, iv).encrypt(d));
+        same(`cfb-${keyLen * 8}(${n})`, lib.cfb(key, iv).encrypt(d), nc.cfb(key, iv).encrypt(d));
+        const ofb = crypto.createCipheriv(`aes-${keyLen * 8}-ofb`, key, iv);
+        same(`ofb-${keyLen * 8}(${n})`, lib.ofb(key, iv).encrypt(d), new Uint8Array(Buffer.concat([ofb.update(d), ofb.final()])));
+        same(`ecb-${keyLen * 8} decrypt(${n})`, lib.ecb(key).decrypt(nc.ecb(key).encrypt(d)), d);
+        same(`cbc-${keyLen * 8} decrypt(${n})`, lib.cbc(key, iv).decrypt(nc.cbc(key, iv).encrypt(d)), d);
+        same(`cfb-${keyLen * 8} decrypt(${n})`, lib.cfb(key, iv).decrypt(nc.cfb(key, iv).encrypt(d)), d);
+      }
+      for (const n of [1, 15, 17, 100, 1000]) {
+        const d = bytes(n);
+        // counters that carry across bytes and words
+        for (const c of [iv, FF(16), new Uint8Array(16).fill(0xff, 12)])
+          same(`ctr-${keyLen * 8}(${n})`, lib.ctr(key, c).encrypt(d), nc.ctr(key, c).encrypt(d));
+      }
+    }
+  }],
+};
+// The AEADs, after the stream ciphers and Poly1305 (they are the same kernels).
+FAMILIES.chacha.push(() => {
+  for (const m of [MSGS[0], MSGS[1], MSGS[9], MSGS[23], MSGS[33]]) {
+    const key = bytes(32), aad = bytes(19), n12 = bytes(12), n24 = bytes(24);
+    same(`chacha20poly1305(${m.length} bytes)`, lib.chacha20poly1305(key, n12, aad).encrypt(m), nc.chacha20poly1305(key, n12, aad).encrypt(m));
+    same(`xchacha20poly1305(${m.length} bytes)`, lib.xchacha20poly1305(key, n24, aad).encrypt(m), nc.xchacha20poly1305(key, n24, aad).encrypt(m));
+    same(`xsalsa20poly1305(${m.length} bytes)`, lib.xsalsa20poly1305(key, n24).encrypt(m), nc.xsalsa20poly1305(key, n24).encrypt(m));
+    const sealed = nc.chacha20poly1305(key, n12, aad).encrypt(m);
+    same(`chacha20poly1305 decrypt(${m.length} bytes)`, lib.chacha20poly1305(key, n12, aad).decrypt(sealed), m);
+  }
+});
+// A module that other modules import changes the algorithms of those.
+const LIBRARIES = { blake_common: ['blake1', 'blake2', 'argon2'], aes_field: ['aes'], poly1305: ['chacha'], pbkdf2: ['sha2', 'legacy'] };
+
+const want = opt.modules ? opt.modules.split(',').flatMap((m) => LIBRARIES[m] ?? [m]) : Object.keys(FAMILIES);
+const t0 = Date.now();
+for (const m of new Set(want)) {
+  if (!FAMILIES[m]) {
+    console.log(`unchecked: no checks for module ${m} in tools/mutate-check.js (known: ${[...Object.keys(FAMILIES), ...Object.keys(LIBRARIES)].join(', ')})`);
+    process.exit(3);
+  }
+  for (const check of FAMILIES[m]) {
+    try {
+      check();
+    } catch (e) {
+      console.log(`killed: ${m}: ${e?.constructor?.name ?? 'exception'}: ${String(e?.message ?? e).split('\n')[0]}`);
+      process.exit(1);
+    }
+  }
+  if (opt.verbose) console.log(`${m}: ok`);
+}
+console.log(`survived: ${checks} answers right on ${opt.backend} (${[...new Set(want)].join(', ')}) in ${Date.now() - t0} ms`);
+process.exit(0);
