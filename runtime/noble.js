@@ -513,9 +513,8 @@ export function nobleAes(mode, fn) {
 }
 
 // ---- Names that borrow the checks of our engine (its spec: key and option parsers, the third
-// argument, output lengths) from a function of ours, and run noble's: the MACs ghash, polyval and
-// cmac, and the AES modes gcm, gcmsiv, aessiv, aeskw, aeskwp. (The entry imports js.js's function
-// for its spec only: no js kernel runs.)
+// argument, output lengths) from a function of ours, and run noble's: the MACs ghash and polyval,
+// and gcm and gcmsiv. (The entry imports js.js's function for its spec only: no js kernel runs.)
 
 // noble's GHASH/POLYVAL zero-pad every update() to a whole block (as its AEADs use them); ours
 // hash the concatenation of the pieces: whole blocks go to noble, the rest waits here.
@@ -575,24 +574,18 @@ export function nobleMacLike(ours, mac) {
 const AUTH_FAILED = {
   gcm: 'gcm: invalid tag (the ciphertext, nonce, key, AAD or tag length is wrong): nothing was decrypted',
   gcmsiv: 'gcmsiv: invalid tag (the ciphertext, nonce, key or AAD is wrong): nothing was decrypted',
-  aessiv: 'aessiv: invalid tag (the ciphertext, AAD or key is wrong): nothing was decrypted',
-  aeskw: 'aeskw: integrity check failed (the wrapped key or the key-encryption key is wrong): nothing was unwrapped',
-  aeskwp: 'aeskwp: integrity check failed (the wrapped key or the key-encryption key is wrong): nothing was unwrapped',
 };
 
 /**
- * The cipher `ours` (gcm, gcmsiv, aessiv, aeskw, aeskwp of another entry: its checks) over noble's
- * `fn`. Streams keep the message and run in finish() (as ours do for these modes); `tagFirst`:
- * SIV's V ‖ C, whose streams return { data: C, tag: V } and take V in finish(tag).
+ * The cipher `ours` (gcm or gcmsiv of another entry: its checks) over noble's `fn`. Streams keep
+ * the message and run in finish() (noble has no streaming GCM).
  */
 export function nobleCipherLike(ours, fn) {
   const s = cipherSpecOf(ours);
   const name = s.name;
-  const tagFirst = name === 'aessiv';
+  const tagFirst = false; // (GCM's tag follows the ciphertext)
   const tagged = s.tagLength > 0;
   const instance = (st) => {
-    if (name === 'aessiv') return fn(st.key, ...(st.params === null ? [] : st.params));
-    if (name === 'aeskw' || name === 'aeskwp') return fn(st.key);
     const p = st.params;
     if (p.tagLength !== 16) throw new RangeError(`"opts.tagLength" must be 16 for ${name} on noble.js (@noble/ciphers' tags are 16 bytes), got ${p.tagLength}`);
     return p.aad.length > 0 ? fn(st.key, st.nonce, p.aad) : fn(st.key, st.nonce);
