@@ -129,16 +129,24 @@ export const cbc = /* @__PURE__ */ nobleAes('cbc', nAes.cbc);
 export const ctr = /* @__PURE__ */ nobleAes('ctr', nAes.ctr);
 export const cfb = /* @__PURE__ */ nobleAes('cfb', nAes.cfb);
 
+// AES-CMAC with the hash shape and a key; AES-SIV (aessiv(key, ...AAD)) and the key wraps, with
+// the checks, errors and streams every backend of ours shares (runtime/aesmodes.js).
+import { cmacKeyOption } from './runtime/aesmodes.js';
+import { nobleAesMode, nobleCipherLike, nobleMacLike } from './runtime/noble.js';
+export const cmac = /* @__PURE__ */ nobleHash(
+  { name: 'cmac', module: 'aes', blockLen: 16, outputLen: 16, canXOF: false, oid: null, dkLen: null, keyed: true,
+    options: { key: cmacKeyOption }, params: () => ({ key: null }) },
+  { create: (key) => nAes.cmac.create(key) },
+  (p) => p.key,
+);
+export const aessiv = /* @__PURE__ */ nobleAesMode('aessiv', nAes.aessiv);
+export const aeskw = /* @__PURE__ */ nobleAesMode('aeskw', nAes.aeskw);
+export const aeskwp = /* @__PURE__ */ nobleAesMode('aeskwp', nAes.aeskwp);
 // Names whose checks are borrowed from js.js's functions (runtime/noble.js nobleMacLike,
-// nobleCipherLike): only their specs are used, no js kernel runs.
+// nobleCipherLike): only their specs are used, no js kernel runs (but a bundle carries them).
 import { ghash as nGhash, polyval as nPolyval } from '@noble/ciphers/_polyval.js';
 import * as J from './js.js';
-import { nobleCipherLike, nobleMacLike } from './runtime/noble.js';
 export const ghash = /* @__PURE__ */ nobleMacLike(J.ghash, nGhash);
 export const polyval = /* @__PURE__ */ nobleMacLike(J.polyval, nPolyval);
-export const cmac = /* @__PURE__ */ nobleMacLike(J.cmac, nAes.cmac);
 export const gcm = /* @__PURE__ */ nobleCipherLike(J.gcm, nAes.gcm);
 export const gcmsiv = /* @__PURE__ */ nobleCipherLike(J.gcmsiv, nAes.gcmsiv);
-export const aessiv = /* @__PURE__ */ nobleCipherLike(J.aessiv, nAes.aessiv);
-export const aeskw = /* @__PURE__ */ nobleCipherLike(J.aeskw, nAes.aeskw);
-export const aeskwp = /* @__PURE__ */ nobleCipherLike(J.aeskwp, nAes.aeskwp);

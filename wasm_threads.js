@@ -113,8 +113,8 @@ export const gcmsiv = /* @__PURE__ */ threadedCipher('gcmsiv', /* @__PURE__ */ g
 
 // The AEADs (runtime/aead.js: the stream kernels and Poly1305 over one memory, one pass per chunk).
 import { CHACHA20POLY1305, XCHACHA20POLY1305, XSALSA20POLY1305, aeadCipher, secretboxOf } from './runtime/aead.js';
-export const chacha20poly1305 = /* @__PURE__ */ aeadCipher(CHACHA20POLY1305, [chachaKernels.$chacha_xor, polyKernels.$poly1305_init, polyKernels.$poly1305_blocks, polyKernels.$poly1305_bytes, polyKernels.$poly1305_lengths, polyKernels.$poly1305_finish], 'wasm_threads');
-export const xchacha20poly1305 = /* @__PURE__ */ aeadCipher(XCHACHA20POLY1305, [chachaKernels.$chacha_xor, chachaKernels.$hchacha, polyKernels.$poly1305_init, polyKernels.$poly1305_blocks, polyKernels.$poly1305_bytes, polyKernels.$poly1305_lengths, polyKernels.$poly1305_finish], 'wasm_threads');
+export const chacha20poly1305 = /* @__PURE__ */ threadedCipher('chacha20poly1305', /* @__PURE__ */ aeadCipher(CHACHA20POLY1305, [chachaKernels.$chacha_xor, chachaKernels.$chacha20poly1305_seal, chachaKernels.$chacha20poly1305_open, polyKernels.$poly1305_init, polyKernels.$poly1305_blocks, polyKernels.$poly1305_bytes, polyKernels.$poly1305_lengths, polyKernels.$poly1305_finish], 'wasm_threads'));
+export const xchacha20poly1305 = /* @__PURE__ */ threadedCipher('xchacha20poly1305', /* @__PURE__ */ aeadCipher(XCHACHA20POLY1305, [chachaKernels.$chacha_xor, chachaKernels.$hchacha, chachaKernels.$chacha20poly1305_seal, chachaKernels.$chacha20poly1305_open, polyKernels.$poly1305_init, polyKernels.$poly1305_blocks, polyKernels.$poly1305_bytes, polyKernels.$poly1305_lengths, polyKernels.$poly1305_finish], 'wasm_threads'));
 export const xsalsa20poly1305 = /* @__PURE__ */ aeadCipher(XSALSA20POLY1305, [chachaKernels.$salsa_xor, chachaKernels.$hsalsa, polyKernels.$poly1305_init, polyKernels.$poly1305_blocks, polyKernels.$poly1305_finish], 'wasm_threads');
 export const secretbox = /* @__PURE__ */ secretboxOf(xsalsa20poly1305);
 // AES modes over whole blocks (runtime/aesmodes.js, the kernels of modules/aes.js): the MAC cmac(msg, key),

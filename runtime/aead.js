@@ -62,7 +62,13 @@ export function aeadCipher(a, target, platform = 'unknown') {
   const K = arxKernels(a.stream, I);
   const D = I.region('data', DATA_BYTES).offset;
   const P = I.region('poly', POLY_BYTES).offset;
-  let mem = null, init = null, blocks = null, bytes = null, lengths = null, finish = null;
+  let mem = null, init = null, blocks = null, bytes = null, lengths = null, finish = null, seal = null, open = null;
+  // chacha20poly1305_seal and _open (modules/chacha.js section 3): a short RFC 8439 seal, and the
+  // tag of a short ciphertext, in one kernel call each, where the target has them (ChaCha20's ten
+  // double rounds: chacha20poly1305, xchacha20poly1305).
+  const short = a.rfc && a.stream.core === 'chacha' && a.stream.doubleRounds === 10;
+  const hasSeal = short && I.target.functions.includes('chacha20poly1305_seal');
+  const hasOpen = short && I.target.functions.includes('chacha20poly1305_open');
   function bind() {
     K.bind();
     if (mem === I.mem) return;
@@ -72,6 +78,8 @@ export function aeadCipher(a, target, platform = 'unknown') {
     bytes = a.rfc ? I.fns.poly1305_bytes : null;
     lengths = a.rfc ? I.fns.poly1305_lengths : null;
     finish = I.fns.poly1305_finish;
+    seal = hasSeal ? I.fns.chacha20poly1305_seal : null;
+    open = hasOpen ? I.fns.chacha20poly1305_open : null;
   }
 
   // ---- One session: enter(); try { ... } finally { leave(); }. `used` bounds the bytes of data
@@ -80,11 +88,38 @@ export function aeadCipher(a, target, platform = 'unknown') {
   const touch = (end) => {
     if (end > used) used = end;
   };
+  const setupNonce = (st) => (a.rfc && st.nonce.length === 24 ? st.nonce12 : st.nonce);
   function enter(st) {
     I.enter();
     bind();
     used = 0;
-    K.setup(st.key, a.rfc && st.nonce.length === 24 ? st.nonce12 : st.nonce);
+    K.setup(st.key, setupNonce(st));
+  }
+  // The keystream from byte `pos` (a whole number of blocks) XORed into src: a unit of a
+  // decryption's pass 2 split across the pool. On the calling thread it runs inside the call's
+  // session (the key and nonce set up); on a worker in a session of its own (st.nonce: what
+  // setup() takes).
+  function keystreamRange(st, pos, src, dst) {
+    const own = !I.busy;
+    if (own) {
+      I.enter();
+      bind();
+      used = 0;
+      K.setup(st.key, st.nonce);
+    }
+    try {
+      for (let i = 0, n = src.length; i < n; ) {
+        const take = Math.min(DATA_BYTES, n - i);
+        counterAt(pos + i);
+        mem.set(src.subarray(i, i + take), D);
+        touch(take);
+        K.xor((take + 63) >> 6);
+        dst.set(mem.subarray(D, D + take), i);
+        i += take;
+      }
+    } finally {
+      if (own) leave();
+    }
   }
   function leave() {
     I.zero(D, (used + 255) & ~255);
@@ -131,9 +166,20 @@ export function aeadCipher(a, target, platform = 'unknown') {
     }
   }
   // mem[from .. from + n) to dst[at ..] (a loop for short runs: no subarray to allocate).
+  // Short runs from a word-aligned `from` read words (half the time of the byte loop at 64 bytes).
   function copyOut(dst, at, from, n) {
-    if (n > 64) dst.set(mem.subarray(from, from + n), at);
-    else for (let j = 0; j < n; j++) dst[at + j] = mem[from + j];
+    if (n > 64) return void dst.set(mem.subarray(from, from + n), at);
+    let j = 0;
+    const m32 = I.mem32;
+    if (LE && m32 !== null && (from & 3) === 0)
+      for (const e = n & ~3, b = from >> 2; j < e; j += 4) {
+        const w = m32[b + (j >> 2)];
+        dst[at + j] = w;
+        dst[at + j + 1] = w >> 8;
+        dst[at + j + 2] = w >> 16;
+        dst[at + j + 3] = w >> 24;
+      }
+    for (; j < n; j++) dst[at + j] = mem[from + j];
   }
   // The tag into t[ti ..]: the length block (RFC), then h + s.
   function tagInto(aadLen, n, t, ti) {
@@ -199,10 +245,38 @@ export function aeadCipher(a, target, platform = 'unknown') {
   }
   const newState = (st, stream) => ({ st, aad: st === null ? EMPTY : st.aad, pos: 0, started: false, pending: stream ? new Uint8Array(16) : null, pendingLen: 0, poly: null });
 
+  // A message and AAD that fit one chunk of data, in one kernel call: zeros for keystream block 0
+  // (the Poly1305 key), the message from byte 64, the AAD from the end of the last group of four
+  // keystream blocks (rounded up to 256 bytes: see modules/chacha.js); the kernel leaves the
+  // ciphertext in place and the tag in `poly`.
+  function sealShort(st, src, dst) {
+    const n = src.length;
+    const aad = st.aad;
+    const m = aad.length;
+    enter(st);
+    try {
+      K.counter(0, 0);
+      I.zero(D, 64);
+      mem.set(src, D + 64); // (a builtin call: 4x as fast as a byte loop at 64 bytes)
+      const at = (64 + n + 255) & ~255;
+      touch(64 + n);
+      if (m > 0) {
+        mem.set(aad, D + at);
+        touch(at + m);
+      }
+      seal(n, at, m);
+      copyOut(dst, 0, D + 64, n);
+      copyOut(dst, n, P, TAG);
+    } finally {
+      leave();
+    }
+  }
+
   // One-shot calls reuse one state object (a session cannot be re-entered: Instance.enter).
   const oneShot = newState(null, false);
   function encrypt(st, src, dst) {
     const n = src.length;
+    if (hasSeal && st.aad.length <= AAD_INLINE && n <= DATA_BYTES - 64 - 256 - ((st.aad.length + 15) & ~15)) return sealShort(st, src, dst);
     const s = oneShot;
     s.st = st;
     s.aad = st.aad;
@@ -227,8 +301,36 @@ export function aeadCipher(a, target, platform = 'unknown') {
   }
 
   // ---- Decryption. MAC the ciphertext (src, n bytes), check against the tag, then decrypt.
+  const badTag = () => new Error(`${a.name}: invalid tag (the ciphertext, nonce, key or AAD is wrong): nothing was decrypted`);
+  // A ciphertext and AAD that fit one chunk, laid out as sealShort does: the tag in one kernel
+  // call, compared, and only then the ciphertext decrypted in place (the stream kernel from
+  // counter 0: block 0 lands on the Poly1305 key's block again) and copied out.
+  function openShort(st, src, dst) {
+    const n = src.length - TAG;
+    const aad = st.aad;
+    const m = aad.length;
+    enter(st);
+    try {
+      K.counter(0, 0);
+      I.zero(D, 64);
+      mem.set(src, D + 64); // the tag too (no view to allocate): the kernel reads len bytes, and the AAD may go over it
+      const at = (64 + n + 255) & ~255;
+      touch(64 + n + TAG);
+      if (m > 0) {
+        mem.set(aad, D + at);
+        touch(at + m);
+      }
+      open(n, at, m);
+      if (!tagsEqual(mem, P, src, n)) throw badTag();
+      K.xor((64 + n + 63) >> 6);
+      copyOut(dst, 0, D + 64, n);
+    } finally {
+      leave();
+    }
+  }
   function decrypt(st, src, dst) {
     const n = src.length - TAG;
+    if (hasOpen && st.aad.length <= AAD_INLINE && n <= DATA_BYTES - 64 - 256 - ((st.aad.length + 15) & ~15)) return openShort(st, src, dst);
     const tagAt = a.tagFirst ? 0 : n;
     const ct = a.tagFirst ? src.subarray(TAG) : src.subarray(0, n);
     K.limit(0, 0, Math.ceil((a.base + n) / 64));
@@ -250,8 +352,11 @@ export function aeadCipher(a, target, platform = 'unknown') {
         if (n === 0) break;
       }
       tagInto(st.aad.length, n, tag, 0);
-      if (!tagsEqual(tag, 0, src, tagAt)) throw new Error(`${a.name}: invalid tag (the ciphertext, nonce, key or AAD is wrong): nothing was decrypted`);
-      // Pass 2: decrypt (the chunk still in data when there was only one).
+      if (!tagsEqual(tag, 0, src, tagAt)) throw badTag();
+      // Pass 2: decrypt (the chunk still in data when there was only one). A long one from a
+      // block boundary (the RFC forms) may go across the wasm_threads pool (spec.threads, set by
+      // runtime/workers.js), each unit through keystreamRange.
+      if (spec.threads !== undefined && a.base % 64 === 0 && spec.threads({ key: st.key, nonce: setupNonce(st), params: null }, a.base, ct, dst, false, null)) return;
       for (let i = 0; i < n; ) {
         const p = a.base + i;
         const off = p % 64;
@@ -364,7 +469,7 @@ export function aeadCipher(a, target, platform = 'unknown') {
     }
   }
 
-  return makeCipher({
+  const spec = {
     name: a.name,
     platform,
     blockSize: 64,
@@ -388,9 +493,14 @@ export function aeadCipher(a, target, platform = 'unknown') {
     stream: (st, encrypting) => (encrypting ? new EncryptStream(st) : new DecryptStream(st)),
     asyncWhole: (encrypting) => !encrypting || !a.rfc,
     instance: I,
-  });
+    range: (st, pos, src, dst) => keystreamRange(st, pos, src, dst),
+    threads: undefined,
+  };
+  return makeCipher(spec);
 }
 const EMPTY = new Uint8Array(0);
+// Whether this host's Int32Array views are little-endian (copyOut's word reads assume it).
+const LE = /* @__PURE__ */ new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 // The parts concatenated.
 function concat(parts) {

@@ -15,6 +15,7 @@ import { scryptOptions } from './scrypt.js';
 import { aeadOutputLength, aeadThird } from './aead.js';
 import { blockOutputLength, disablePaddingOption } from './aes.js';
 import { counterOption } from './arx.js';
+import { aesModeSpec, authError } from './aesmodes.js';
 
 const PLATFORM = 'noble';
 const NO_MEMORY = { memory: () => new Uint8Array(0) }; // no kernel memory (memoryForTests)
@@ -368,8 +369,8 @@ function ctrPlus(iv, n) {
 }
 
 /**
- * An AES mode of ours ('ecb', 'cbc', 'ctr', 'cfb') over noble's mode function. CTR streams run
- * as they go; ECB/CBC/CFB streams keep the message in JS and run in finish().
+ * An AES mode of ours ('ecb', 'cbc', 'ctr', 'cfb') over noble's mode function. Streams run as
+ * they go (CTR by counter arithmetic, the others block by block with the chaining carried).
  */
 export function nobleAes(mode, fn) {
   const block = mode === 'ecb' || mode === 'cbc';
@@ -424,33 +425,78 @@ export function nobleAes(mode, fn) {
       this.st.nonce.fill(0);
     }
   }
-  class WholeStream {
+  // ECB, CBC and CFB streams: whole blocks through noble as they come (without padding, the
+  // chaining block carried from one call to the next), at most one block kept here (the partial
+  // one, or with padding the last whole one when decrypting), the rest done in finish().
+  class ChainStream {
     constructor(st, encrypting) {
-      this.st = { ...st, key: st.key.slice(), nonce: st.nonce.slice() };
+      this.key = st.key.slice();
+      this.iv = mode === 'ecb' ? null : st.nonce.slice();
       this.encrypting = encrypting;
-      this.parts = [];
+      this.padding = block && padOf(st.params);
+      this.buf = new Uint8Array(16);
+      this.len = 0;
     }
-    outputLength() {
-      return 0;
+    outputLength(n) {
+      const t = this.len + n;
+      if (this.encrypting || !this.padding) return t - (t % 16);
+      return t === 0 ? 0 : Math.floor((t - 1) / 16) * 16; // decrypting with padding: hold the last block back
     }
-    update(src) {
-      this.parts.push(src.slice());
+    // Whole blocks, no padding, chained from this.iv (updated to the last ciphertext block).
+    blocks(src) {
+      const c = mode === 'ecb' ? fn(this.key, { disablePadding: true }) : mode === 'cbc' ? fn(this.key, this.iv, { disablePadding: true }) : fn(this.key, this.iv);
+      const r = this.encrypting ? c.encrypt(src) : c.decrypt(src);
+      if (this.iv !== null) this.iv.set((this.encrypting ? r : src).subarray(src.length - 16));
+      return r;
+    }
+    update(src, dst) {
+      const out = this.outputLength(src.length);
+      if (out === 0) {
+        this.buf.set(src, this.len);
+        this.len += src.length;
+        return;
+      }
+      const take = out - this.len;
+      const all = new Uint8Array(out);
+      try {
+        all.set(this.buf.subarray(0, this.len));
+        all.set(src.subarray(0, take), this.len);
+        const r = this.blocks(all);
+        dst.set(r);
+        r.fill(0);
+      } finally {
+        all.fill(0);
+      }
+      this.buf.fill(0);
+      this.buf.set(src.subarray(take));
+      this.len = src.length - take;
     }
     finish(tag) {
       if (tag !== undefined) throw new TypeError(`"tag" must be undefined: ${mode} has no tag`);
-      const src = concat(this.parts);
+      const rest = this.buf.subarray(0, this.len);
+      if (mode === 'cfb') {
+        const r = this.len === 0 ? new Uint8Array(0) : this.encrypting ? fn(this.key, this.iv).encrypt(rest) : fn(this.key, this.iv).decrypt(rest);
+        return { data: r };
+      }
+      if (!this.padding) {
+        if (this.len !== 0) throw new RangeError(`"data" must be a whole number of 16-byte blocks for ${mode} with disablePadding, got ${this.len} bytes past the last block`);
+        return { data: new Uint8Array(0) };
+      }
+      if (!this.encrypting && this.len !== 16) throw new RangeError(`"data" must be a non-empty whole number of 16-byte blocks for ${mode} decryption`);
+      const c = mode === 'ecb' ? fn(this.key) : fn(this.key, this.iv);
+      if (this.encrypting) return { data: c.encrypt(rest) };
       try {
-        const n = block ? blockOutputLength(mode, padOf(this.st.params), this.encrypting, src.length) : src.length;
-        const out = new Uint8Array(n);
-        const r = run(this.st, this.encrypting, src, out);
-        return { data: r === undefined ? out : r };
-      } finally {
-        src.fill(0);
+        return { data: c.decrypt(rest) };
+      } catch (e) {
+        if (e instanceof Error && /padding|bad decrypt/i.test(e.message)) throw invalidPadding();
+        throw e;
       }
     }
     wipe() {
-      this.st.key.fill(0);
-      for (const p of this.parts) p.fill(0);
+      this.key.fill(0);
+      if (this.iv !== null) this.iv.fill(0);
+      this.buf.fill(0);
+      this.len = 0;
     }
   }
   return makeCipher({
@@ -461,15 +507,14 @@ export function nobleAes(mode, fn) {
     params: () => (block ? { padding: true } : null),
     outputLength: (encrypting, n, params) => (block ? blockOutputLength(mode, padOf(params), encrypting, n) : n),
     run,
-    stream: (st, encrypting) => (mode === 'ctr' ? new CtrStream(st) : new WholeStream(st, encrypting)),
+    stream: (st, encrypting) => (mode === 'ctr' ? new CtrStream(st) : new ChainStream(st, encrypting)),
     instance: NO_MEMORY,
   });
 }
 
 // ---- Names that borrow the checks of our engine (its spec: key and option parsers, the third
-// argument, output lengths) from a function of ours, and run noble's: the MACs ghash, polyval and
-// cmac, and the AES modes gcm, gcmsiv, aessiv, aeskw, aeskwp. (The entry imports js.js's function
-// for its spec only: no js kernel runs.)
+// argument, output lengths) from a function of ours, and run noble's: the MACs ghash and polyval,
+// and gcm and gcmsiv. (The entry imports js.js's function for its spec only: no js kernel runs.)
 
 // noble's GHASH/POLYVAL zero-pad every update() to a whole block (as its AEADs use them); ours
 // hash the concatenation of the pieces: whole blocks go to noble, the rest waits here.
@@ -529,24 +574,18 @@ export function nobleMacLike(ours, mac) {
 const AUTH_FAILED = {
   gcm: 'gcm: invalid tag (the ciphertext, nonce, key, AAD or tag length is wrong): nothing was decrypted',
   gcmsiv: 'gcmsiv: invalid tag (the ciphertext, nonce, key or AAD is wrong): nothing was decrypted',
-  aessiv: 'aessiv: invalid tag (the ciphertext, AAD or key is wrong): nothing was decrypted',
-  aeskw: 'aeskw: integrity check failed (the wrapped key or the key-encryption key is wrong): nothing was unwrapped',
-  aeskwp: 'aeskwp: integrity check failed (the wrapped key or the key-encryption key is wrong): nothing was unwrapped',
 };
 
 /**
- * The cipher `ours` (gcm, gcmsiv, aessiv, aeskw, aeskwp of another entry: its checks) over noble's
- * `fn`. Streams keep the message and run in finish() (as ours do for these modes); `tagFirst`:
- * SIV's V ‖ C, whose streams return { data: C, tag: V } and take V in finish(tag).
+ * The cipher `ours` (gcm or gcmsiv of another entry: its checks) over noble's `fn`. Streams keep
+ * the message and run in finish() (noble has no streaming GCM).
  */
 export function nobleCipherLike(ours, fn) {
   const s = cipherSpecOf(ours);
   const name = s.name;
-  const tagFirst = name === 'aessiv';
+  const tagFirst = false; // (GCM's tag follows the ciphertext)
   const tagged = s.tagLength > 0;
   const instance = (st) => {
-    if (name === 'aessiv') return fn(st.key, ...(st.params === null ? [] : st.params));
-    if (name === 'aeskw' || name === 'aeskwp') return fn(st.key);
     const p = st.params;
     if (p.tagLength !== 16) throw new RangeError(`"opts.tagLength" must be 16 for ${name} on noble.js (@noble/ciphers' tags are 16 bytes), got ${p.tagLength}`);
     return p.aad.length > 0 ? fn(st.key, st.nonce, p.aad) : fn(st.key, st.nonce);
@@ -602,4 +641,26 @@ export function nobleCipherLike(ours, fn) {
     }
   }
   return makeCipher({ ...s, platform: PLATFORM, run, stream: (st, encrypting) => new WholeStream(st, encrypting), asyncWhole: () => true, instance: NO_MEMORY });
+}
+
+/**
+ * aessiv, aeskw, aeskwp over noble's: the spec every backend of ours shares (runtime/aesmodes.js
+ * aesModeSpec: lengths, checks, errors, streams) over noble's one-shot operation.
+ */
+export function nobleAesMode(name, fn) {
+  function run(st, encrypting, src, dst) {
+    const c = name === 'aessiv' ? fn(st.key, ...(st.params === null ? [] : st.params)) : fn(st.key);
+    let r;
+    try {
+      r = encrypting ? c.encrypt(src) : c.decrypt(src);
+    } catch (e) {
+      if (!encrypting && e instanceof Error && !(e instanceof TypeError) && !(e instanceof RangeError)) throw authError(name);
+      throw e;
+    }
+    dst.set(r);
+    const n = r.length;
+    r.fill(0);
+    return n === dst.length ? undefined : dst.subarray(0, n);
+  }
+  return makeCipher({ ...aesModeSpec(name, run), platform: PLATFORM, instance: NO_MEMORY });
 }

@@ -26,6 +26,16 @@ export function isSupported() {
   return typeof c === 'object' && c !== null && typeof c.subtle === 'object' && c.subtle !== null && typeof c.subtle.digest === 'function';
 }
 
+// crypto.subtle refuses views of a SharedArrayBuffer (wasm_threads' memory, for one); ours take
+// them: such an input is copied (the copy pushed onto `owned`, zeroed after the call).
+const bufferOf = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'buffer').get;
+function forSubtle(b, owned) {
+  if (typeof SharedArrayBuffer !== 'function' || !(bufferOf.call(b) instanceof SharedArrayBuffer)) return b;
+  const c = b.slice();
+  owned.push(c);
+  return c;
+}
+
 const asyncOnly = (what, how) =>
   new Error(`${what} is not available from webcrypto.js: crypto.subtle is async only; use ${how}`);
 
@@ -63,10 +73,12 @@ export function subtleHash(kind) {
         }
       }
       let d;
+      const owned = [];
       try {
-        d = await digest(msg);
+        d = await digest(forSubtle(msg, owned));
       } finally {
         if (msg !== g[0]) msg.fill(0);
+        wipeAll(owned);
       }
       if (o.outs === null) res.push(d);
       else {
@@ -147,8 +159,14 @@ export const subtleHmac = /* @__PURE__ */ (() => {
     key = bytesArg(key, 'key');
     msg = bytesArg(msg, 'msg');
     const s = subtle();
-    const k = await s.importKey('raw', hmacKeyBytes(key), { name: 'HMAC', hash: algo }, false, ['sign']);
-    const tag = new Uint8Array(await s.sign('HMAC', k, msg));
+    const owned = [];
+    let tag;
+    try {
+      const k = await s.importKey('raw', hmacKeyBytes(forSubtle(key, owned)), { name: 'HMAC', hash: algo }, false, ['sign']);
+      tag = new Uint8Array(await s.sign('HMAC', k, forSubtle(msg, owned)));
+    } finally {
+      wipeAll(owned);
+    }
     if (tag.length !== spec.outputLen) throw new Error(`webcrypto.js: HMAC gave ${tag.length} bytes, not ${spec.outputLen}`);
     return tag;
   };
@@ -178,8 +196,13 @@ export const subtleHkdf = /* @__PURE__ */ (() => {
     if (length > max) throw new RangeError(`"length" must be <= 255 * outputLen = ${max} for ${spec.name}, got ${length}`);
     if (length === 0) return new Uint8Array(0);
     const s = subtle();
-    const k = await s.importKey('raw', ikm, 'HKDF', false, ['deriveBits']);
-    return new Uint8Array(await s.deriveBits({ name: 'HKDF', hash: algo, salt, info }, k, length * 8));
+    const owned = [];
+    try {
+      const k = await s.importKey('raw', forSubtle(ikm, owned), 'HKDF', false, ['deriveBits']);
+      return new Uint8Array(await s.deriveBits({ name: 'HKDF', hash: algo, salt: forSubtle(salt, owned), info: forSubtle(info, owned) }, k, length * 8));
+    } finally {
+      wipeAll(owned);
+    }
   };
   return Object.freeze(hkdf);
 })();
@@ -202,8 +225,8 @@ export const subtlePbkdf2 = /* @__PURE__ */ (() => {
         const pw = kdfInput(password, 'password', owned);
         const s = kdfInput(salt, 'salt', owned);
         const sc = subtle();
-        const k = await sc.importKey('raw', pw, 'PBKDF2', false, ['deriveBits']);
-        const dk = new Uint8Array(await sc.deriveBits({ name: 'PBKDF2', hash: algo, salt: s, iterations: o.c }, k, o.dkLen * 8));
+        const k = await sc.importKey('raw', forSubtle(pw, owned), 'PBKDF2', false, ['deriveBits']);
+        const dk = new Uint8Array(await sc.deriveBits({ name: 'PBKDF2', hash: algo, salt: forSubtle(s, owned), iterations: o.c }, k, o.dkLen * 8));
         if (o.onProgress !== null) o.onProgress(1);
         return dk;
       } finally {
@@ -218,7 +241,6 @@ export const subtlePbkdf2 = /* @__PURE__ */ (() => {
 
 // ---- AES: cbc(key, iv, opts?), ctr(key, counter), gcm(key, nonce, AAD?), the cipher shape with
 // only .async running.
-const bufferOf = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'buffer').get;
 function outputFor(output, n, src) {
   if (output === undefined) return new Uint8Array(n);
   const out = bytesArg(output, 'output');
@@ -248,6 +270,38 @@ function asyncCipherOpts(opts) {
   return onProgress;
 }
 
+// GCM's third argument (the AAD) and fourth (options: tagLength in bytes, WebCrypto's lengths
+// 32, 64, 96..128 bits), checked with the errors of our gcm (runtime/gcm.js).
+const GCM_TAGS = [4, 8, 12, 13, 14, 15, 16];
+function gcmParams(aad, opts) {
+  const params = { aad: aad === undefined ? new Uint8Array(0) : bytesArg(aad, 'AAD').slice(), tagLength: 16 };
+  if (opts === undefined) return params;
+  if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) throw mustBe(TypeError, 'opts', 'an object', typeName(opts));
+  for (const key of Object.keys(opts)) {
+    const v = opts[key];
+    if (v === undefined) continue;
+    if (key !== 'tagLength') throw new TypeError(`unknown option "${key}" for gcm`);
+    if (typeof v !== 'number') throw mustBe(TypeError, 'opts.tagLength', 'a number', typeName(v));
+    if (!GCM_TAGS.includes(v)) throw mustBe(RangeError, 'opts.tagLength', `one of ${GCM_TAGS.join(', ')}`, v);
+    params.tagLength = v;
+  }
+  return params;
+}
+
+// Whether this crypto.subtle takes GCM nonces shorter than 12 bytes (browsers do, Node does not),
+// asked once, when a call with such a nonce fails.
+let shortNonces = null;
+function shortNoncesWork() {
+  if (shortNonces === null) {
+    const s = subtle();
+    shortNonces = s
+      .importKey('raw', new Uint8Array(16), 'AES-GCM', false, ['encrypt'])
+      .then((k) => s.encrypt({ name: 'AES-GCM', iv: new Uint8Array(1) }, k, new Uint8Array(0)))
+      .then(() => true, () => false);
+  }
+  return shortNonces;
+}
+
 /** The AES mode `mode` ('cbc', 'ctr', 'gcm') over crypto.subtle. */
 export function subtleAes(mode) {
   const block = mode === 'cbc';
@@ -256,9 +310,11 @@ export function subtleAes(mode) {
   const nonceLength = aead ? 12 : 16;
   const outputLength = (encrypting, n, params) => {
     if (block) return blockOutputLength(mode, params === null || params.padding, encrypting, n);
-    if (!aead || encrypting) return aead ? n + TAG : n;
-    if (n < TAG) throw new RangeError(`"data" must be at least ${TAG} bytes (the tag), got ${n}`);
-    return n - TAG;
+    if (!aead) return n;
+    const T = params.tagLength;
+    if (encrypting) return n + T;
+    if (n < T) throw new RangeError(`"data" must be at least ${T} bytes (the tag) for ${mode} decryption, got length ${n}`);
+    return n - T;
   };
   // One operation through crypto.subtle; the result checked and written to dst.
   async function run(st, encrypting, src, dst) {
@@ -267,7 +323,7 @@ export function subtleAes(mode) {
     const key = await s.importKey('raw', st.key, name, false, [encrypting ? 'encrypt' : 'decrypt']);
     const params =
       mode === 'ctr' ? { name, counter: st.nonce, length: 128 } :
-      mode === 'gcm' ? { name, iv: st.nonce, tagLength: 128, ...(st.params !== null ? { additionalData: st.params } : {}) } :
+      mode === 'gcm' ? { name, iv: st.nonce, tagLength: 8 * st.params.tagLength, ...(st.params.aad.length > 0 ? { additionalData: st.params.aad } : {}) } :
       { name, iv: st.nonce };
     let data = src;
     const padding = block && (st.params === null || st.params.padding);
@@ -293,7 +349,10 @@ export function subtleAes(mode) {
     try {
       r = new Uint8Array(encrypting ? await s.encrypt(params, key, data) : await s.decrypt(params, key, data));
     } catch (e) {
-      if (!encrypting && aead) throw new Error(`gcm: invalid tag (the ciphertext, nonce, key or AAD is wrong): nothing was decrypted`);
+      // Some WebCrypto implementations (Node's) take GCM nonces of 12 bytes and more only.
+      if (aead && st.nonce.length < 12 && !(await shortNoncesWork()))
+        throw new RangeError(`"nonce" must have length >= 12 for gcm on this platform's crypto.subtle, got ${st.nonce.length}`);
+      if (!encrypting && aead) throw new Error('gcm: invalid tag (the ciphertext, nonce, key, AAD or tag length is wrong): nothing was decrypted');
       if (!encrypting && block) throw new Error(`cbc: invalid padding (the ciphertext or key is wrong)`);
       throw e;
     } finally {
@@ -304,13 +363,14 @@ export function subtleAes(mode) {
     r.fill(0);
     return n === dst.length ? undefined : dst.subarray(0, n);
   }
-  function cipher(key, nonce, third) {
+  function cipher(key, nonce, third, fourth) {
     const k = bytesArg(key, 'key');
     if (![16, 24, 32].includes(k.length)) throw new RangeError(`"key" must have length 16 or 24 or 32 for ${mode}, got ${k.length}`);
     const n = bytesArg(nonce, 'nonce');
-    if (n.length !== nonceLength) throw new RangeError(`"nonce" must have length ${nonceLength} for ${mode}, got ${n.length}`);
+    // GCM takes any nonce length from 1 (as ours and WebCrypto do); CBC and CTR 16 bytes.
+    if (!aead && n.length !== nonceLength) throw new RangeError(`"nonce" must have length ${nonceLength} for ${mode}, got ${n.length}`);
     let params = null;
-    if (aead) params = third === undefined ? null : bytesArg(third, 'AAD').slice();
+    if (aead) params = gcmParams(third, fourth);
     else if (third !== undefined) {
       if (third === null || typeof third !== 'object' || Array.isArray(third)) throw mustBe(TypeError, 'opts', 'an object', typeName(third));
       for (const o of Object.keys(third)) {
@@ -319,6 +379,7 @@ export function subtleAes(mode) {
         disablePaddingOption(third[o], params === null ? (params = { padding: true }) : params);
       }
     }
+    if (aead && n.length === 0) throw new RangeError('"nonce" must have length >= 1 for gcm, got 0');
     const st = { key: k.slice(), nonce: n.slice(), params };
     let encrypted = false;
     const method = (encrypting) => {
@@ -350,7 +411,7 @@ export function subtleAes(mode) {
       return m;
     };
     return {
-      blockSize: 16, nonceLength, tagLength: aead ? TAG : 0, varSizeNonce: false,
+      blockSize: 16, nonceLength, tagLength: aead ? TAG : 0, varSizeNonce: aead,
       encrypt: method(true), decrypt: method(false),
     };
   }
@@ -359,7 +420,7 @@ export function subtleAes(mode) {
   });
   Object.defineProperty(cipher, 'name', { value: mode });
   Object.assign(cipher, {
-    blockSize: 16, nonceLength, tagLength: aead ? TAG : 0, varSizeNonce: false,
+    blockSize: 16, nonceLength, tagLength: aead ? TAG : 0, varSizeNonce: aead,
     getPlatform: () => PLATFORM, getDefinition: () => definition,
   });
   return Object.freeze(cipher);

@@ -116,11 +116,13 @@ function cipherUnits(job) {
   const I = spec.poolInstance !== undefined ? spec.poolInstance : spec.instance;
   if (I.linkAt === null) I.linkAt = { memory, base };
   const buf = new Uint8Array(staging);
+  const done = new Int32Array(job.done);
   const st = { key: buf.subarray(keyAt, keyAt + keyLength), nonce: buf.subarray(nonceAt, nonceAt + nonceLength), params };
   units(job, (u) => {
     const a = u * unit;
     const v = buf.subarray(a, Math.min(len, a + unit));
     spec.range(st, pos + a, v, v, enc, chainAt < 0 ? null : buf.subarray(chainAt + 16 * u, chainAt + 16 * u + 16));
+    Atomics.store(done, u, 1); // (the caller may copy it out now)
   });
 }
 

@@ -1104,7 +1104,18 @@ function cipherCall(spec, ready, st, pos, src, dst, enc, chain) {
   const call = newCall(pool.length);
   call.ctl[CLAIM] = (n - pool.length) << 16;
   call.ctl[COPIED] = n;
-  const job = { type: 'cipher', staging: buf.buffer, len, unit, pos, keyAt, keyLength: st.key.length, nonceAt, nonceLength: st.nonce.length, params: st.params, enc, chainAt };
+  // done[u] = 1 once a worker has done unit u: this thread copies such units out (and zeroes
+  // them) from the back between its own units, rather than all at the end.
+  const done = new Int32Array(new SharedArrayBuffer(4 * n));
+  let kept = n; // units [kept, n) are in dst, and zero in the staging buffer
+  const harvest = (floor, all) => {
+    while (kept > floor && (all || Atomics.load(done, kept - 1) === 1)) {
+      const a = --kept * unit, b = Math.min(len, a + unit);
+      dst.set(buf.subarray(a, b), a);
+      wipeRange(buf, a, b);
+    }
+  };
+  const job = { type: 'cipher', staging: buf.buffer, done: done.buffer, len, unit, pos, keyAt, keyLength: st.key.length, nonceAt, nonceLength: st.nonce.length, params: st.params, enc, chainAt };
   const mem = sharedMemory(spec);
   sendAll(call, pool, n, null, spec, mem, job, cipherNames.get(spec));
   let ok = false;
@@ -1121,17 +1132,23 @@ function cipherCall(spec, ready, st, pos, src, dst, enc, chain) {
         } finally {
           if (c !== null) c.fill(0);
         }
+        harvest(0, false);
       },
     );
     ok = true;
   } finally {
     const failure = failureOf(call, mem, spec);
     try {
-      if (failure === null && ok) dst.set(buf.subarray(call.first * unit, len), call.first * unit);
-      else dst.fill(0); // (nothing of a failed call reaches the caller)
+      if (failure === null && ok) {
+        harvest(call.first, true); // (every unit from first on was a worker's, and is done)
+      } else {
+        ok = false;
+        dst.fill(0); // (nothing of a failed call reaches the caller)
+      }
     } finally {
-      // (Units this thread did were never in the staging buffer: the rest is zeroed.)
-      release(call, buf, [Math.min(call.copied, call.first) * unit, bytes]);
+      // Units this thread did were never in the staging buffer (but those it copied first), the
+      // workers' units are zero once copied out; after a failure, all of it is zeroed.
+      release(call, buf, ok ? [Math.min(call.copied, call.first) * unit, Math.max(call.copied, call.first) * unit, keyAt, bytes] : null);
     }
     if (failure !== null) throw failure;
   }

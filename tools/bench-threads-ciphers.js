@@ -31,6 +31,31 @@ const CASES = [
   { name: `aes-256-ecb ${MIB}MiB`, run: (e) => e.ecb(key, { disablePadding: true }).encrypt(input, out), needs: 'ecb' },
   { name: `aes-256-cbc dec ${MIB}MiB`, run: (e) => e.cbc(key, key.subarray(0, 16), { disablePadding: true }).decrypt(input, out), needs: 'cbc' },
 ];
+// The "ceiling" of chacha20 (as in tools/bench-threads.js): the call cut in one share per core,
+// each encrypted by the wasm entry in a worker of its own (nothing shared), all at once: what
+// this machine's cores do side by side with that kernel, so a bound for the pool's row.
+import { Worker } from 'node:worker_threads';
+async function ceiling(threads) {
+  const ws = Array.from({ length: threads }, () => new Worker(new URL('./bench-ceiling-worker.js', import.meta.url)));
+  const answer = (w) => new Promise((resolve) => w.once('message', resolve));
+  const all = () => Promise.all(ws.map(answer));
+  for (const w of ws) w.postMessage({ type: 'setup', share: { kind: 'chacha20', bytes: Math.ceil(total / threads / 64) * 64 } });
+  await all();
+  const go = async () => {
+    const p = all();
+    for (const w of ws) w.postMessage({ type: 'go' });
+    await p;
+  };
+  await go(); // warm-up
+  const times = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const t0 = performance.now();
+    await go();
+    times.push(performance.now() - t0);
+  }
+  for (const w of ws) await w.terminate();
+  return times;
+}
 const median = (a) => a.slice().sort((x, y) => x - y)[a.length >> 1];
 function time(f) {
   const c0 = process.cpuUsage();
@@ -62,5 +87,11 @@ for (const cs of CASES) {
     console.log(`  ${label.padEnd(18)} ${t.toFixed(1).padStart(8)} ms  ${((total / 1e6) / (t / 1e3)).toFixed(0).padStart(6)} MB/s  ${(base / t).toFixed(2)}x  (cpu of this thread+workers: ${median(cpu[i]).toFixed(0)} ms)`);
   });
 }
-WP.setSize(WP.size);
+if (`chacha20 ${MIB}MiB`.includes(filter)) {
+  const single = median(await ceiling(1));
+  const two = median(await ceiling(2));
+  console.log(`chacha20 ${MIB}MiB ceiling (wasm entry in separate workers, nothing shared)`);
+  console.log(`  1 worker           ${single.toFixed(1).padStart(8)} ms`);
+  console.log(`  2 workers, halves  ${two.toFixed(1).padStart(8)} ms  ${(single / two).toFixed(2)}x`);
+}
 process.exit(0);

@@ -1,7 +1,7 @@
 // Types of the `webcrypto.js` entry (docs/api.md): crypto.subtle behind our shapes, async only.
 // The sync forms exist (so that these functions fit where ours do) but always throw: `never`.
 import type { AsyncOpts, Bytes, HashDefinition, HashOpts, ParallelOpts } from './hashes.js';
-import type { BlockModeOpts } from './ciphers.js';
+import type { BlockModeOpts, GcmOpts } from './ciphers.js';
 import type { HashLike } from './hmac.js';
 import type { KDFInput, KdfAsync, Pbkdf2Opts } from './kdf.js';
 
@@ -78,5 +78,5 @@ interface AsyncCipherProps {
 export declare const cbc: ((key: Uint8Array, iv: Uint8Array, opts?: BlockModeOpts) => AsyncCipherInstance) & AsyncCipherProps;
 /** AES-CTR (16-byte initial counter block, a 128-bit big-endian counter): `ctr(key, iv)`. */
 export declare const ctr: ((key: Uint8Array, iv: Uint8Array) => AsyncCipherInstance) & AsyncCipherProps;
-/** AES-GCM (12-byte nonce, 16-byte tag appended): `gcm(key, nonce, AAD?)`. */
-export declare const gcm: ((key: Uint8Array, nonce: Uint8Array, AAD?: Uint8Array) => AsyncCipherInstance) & AsyncCipherProps;
+/** AES-GCM (nonce of 12 bytes or more; the tag, 16 bytes unless opts.tagLength, appended): `gcm(key, nonce, AAD?, opts?)`. */
+export declare const gcm: ((key: Uint8Array, nonce: Uint8Array, AAD?: Uint8Array, opts?: GcmOpts) => AsyncCipherInstance) & AsyncCipherProps;

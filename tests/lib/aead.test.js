@@ -9,6 +9,7 @@
 // and leaves the kernel memory zero; hostile arguments; managedNonce.
 import assert from 'node:assert/strict';
 import { createCipheriv } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import test from 'node:test';
@@ -17,7 +18,7 @@ import * as nobleSalsa from '@noble/ciphers/salsa.js';
 import { cipherMemoryForTests } from '../../runtime/cipher.js';
 import { managedNonce } from '../../utils.js';
 import { VECTORS, cryptoppValue, readCryptoppRaw } from './_cryptopp.js';
-import { COMPARES_BACKENDS, SEED, forEachBackend, fromHex, hex, isSlow, loadBackends, makeRng, randomSplit } from './_helpers.js';
+import { COMPARES_BACKENDS, POOL_MODE, SEED, forEachBackend, fromHex, hex, isSlow, loadBackends, makeRng, poolCheck, randomSplit, repoRoot } from './_helpers.js';
 
 const backends = await loadBackends();
 const SKIP = existsSync(VECTORS) ? false : 'vectors folder ../shared/vectors not found';
@@ -277,3 +278,52 @@ test('backends agree with each other (random AEADs, lengths, AAD)', { skip: COMP
     for (let j = 1; j < res.length; j++) assert.equal(res[j], res[0], `${loaded[j].name} vs ${loaded[0].name}: ${name} len ${msg.length}`);
   }
 });
+
+// ---- wasm_threads: the decryption's second pass (the keystream, after the tag check) of
+// chacha20poly1305 and xchacha20poly1305 split across the worker pool (runtime/workers.js
+// cipherCall; xsalsa20poly1305's text starts mid-block and stays on one thread, as do the
+// encryptions, one fused pass). tools/test's pool runs (AWASMC_POOL_MIN=0) split every text of two
+// blocks or more. Against node:crypto's encryption, the wasm entry; a wrong tag writes nothing;
+// every copy of the kernel memory and the staging buffers zero after each call.
+const threadsLoaded = backends.find((b) => b.name === 'wasm_threads' && b.hashes !== null);
+test('wasm_threads: AEAD decryption with the keystream pass split across the pool', { skip: threadsLoaded === undefined ? 'wasm_threads not tested' : false }, async () => {
+  const T = threadsLoaded.hashes;
+  const W = await import(pathToFileURL(path.join(repoRoot, 'wasm.js')).href);
+  const { WP, poolStatsForTests, stagingForTests } = await import('../../runtime/workers.js');
+  const rng = makeRng(SEED, 930);
+  const jobs0 = poolStatsForTests().jobs;
+  const lengths = [128, 64 * 17 + 3, 300001];
+  for (let i = 0; i < 6; i++) lengths.push(rng.int(POOL_MODE ? 80000 : 700000));
+  for (const [i, len] of lengths.entries()) {
+    for (const name of ['chacha20poly1305', 'xchacha20poly1305', 'xsalsa20poly1305']) {
+      const key = rng.bytes(32), nonce = rng.bytes(T[name].nonceLength), msg = rng.bytes(len);
+      const aad = name === 'xsalsa20poly1305' ? undefined : rng.bytes(rng.int(50));
+      const what = `${name} len ${len}`;
+      let ct = W[name](key, nonce, aad).encrypt(msg);
+      if (name === 'chacha20poly1305') {
+        const c = createCipheriv('chacha20-poly1305', key, nonce, { authTagLength: 16 });
+        c.setAAD(aad);
+        const want = Buffer.concat([c.update(msg), c.final(), c.getAuthTag()]);
+        assert.equal(hex(ct), hex(want), `${what} encrypt (wasm) vs node:crypto`);
+        ct = new Uint8Array(want);
+      }
+      assert.equal(hex(T[name](key, nonce, aad).decrypt(ct)), hex(msg), `${what} decrypt`);
+      if (name !== 'xsalsa20poly1305') {
+        const inPlace = ct.slice();
+        T[name](key, nonce, aad).decrypt(inPlace, inPlace);
+        assert.equal(hex(inPlace.subarray(0, len)), hex(msg), `${what} decrypt in place`);
+      }
+      assert.equal(isZero(cipherMemoryForTests(T[name])), null, `${what}: every copy of the kernel memory`);
+      for (const b of stagingForTests()) assert.equal(isZero(new Uint8Array(b)), null, `${what}: a staging buffer`);
+      const bad = ct.slice();
+      bad[rng.int(bad.length)] ^= 1 << rng.int(8);
+      const out = new Uint8Array(len).fill(7);
+      assert.throws(() => T[name](key, nonce, aad).decrypt(bad, out), /invalid tag/);
+      assert.ok(out.every((x) => x === 7), `${what}: nothing written on a wrong tag`);
+      assert.equal(isZero(cipherMemoryForTests(T[name])), null, `${what}: memory after a wrong tag`);
+    }
+  }
+  if (POOL_MODE && WP.size > 1) assert.ok(poolStatsForTests().jobs > jobs0, 'no call went to the workers');
+});
+
+poolCheck(test, { sync: true }); // the ciphers' pool jobs come from sync calls

@@ -106,6 +106,12 @@ test(`AES-CBC, AES-CTR and AES-GCM equal node:crypto on random inputs (TEST_SEED
     const gcmCt = await WC.gcm(key, nonce, aad).encrypt.async(data);
     assert.equal(hex(gcmCt), hex(node(`aes-${keyLen * 8}-gcm`, key, nonce, data, aad)), `gcm ${label}`);
     assert.equal(hex(await WC.gcm(key, nonce, aad).decrypt.async(gcmCt)), hex(data), `gcm decrypt ${label}`);
+    // other nonce lengths and tag lengths: as js.js's gcm
+    // (nonces from 12 bytes: Node's crypto.subtle refuses shorter ones, below)
+    const nonce2 = rng.bytes(12 + rng.int(40)), tagLength = [4, 8, 12, 13, 14, 15, 16][rng.int(7)];
+    const ct2 = await WC.gcm(key, nonce2, aad, { tagLength }).encrypt.async(data);
+    assert.equal(hex(ct2), hex(J.gcm(key, nonce2, aad, { tagLength }).encrypt(data)), `gcm nonce ${nonce2.length} tagLength ${tagLength} ${label}`);
+    assert.equal(hex(await WC.gcm(key, nonce2, aad, { tagLength }).decrypt.async(ct2)), hex(data), `gcm decrypt, tagLength ${tagLength}`);
     // output in place
     const buf = data.slice();
     await WC.ctr(key, iv).encrypt.async(buf, buf);
@@ -115,6 +121,26 @@ test(`AES-CBC, AES-CTR and AES-GCM equal node:crypto on random inputs (TEST_SEED
   const key = rng.bytes(16), iv = new Uint8Array(16).fill(255);
   const data = rng.bytes(100);
   assert.equal(hex(await WC.ctr(key, iv).encrypt.async(data)), hex(node('aes-128-ctr', key, iv, data)));
+});
+
+test('views of a SharedArrayBuffer (which crypto.subtle refuses) are taken, as ours take them', async () => {
+  const shared = (b) => {
+    const v = new Uint8Array(new SharedArrayBuffer(b.length + 8), 4, b.length);
+    v.set(b);
+    return v;
+  };
+  const msg = rng.bytes(300), key = rng.bytes(20), salt = rng.bytes(16);
+  assert.equal(hex(await WC.sha256.async(shared(msg))), hex(J.sha256(msg)));
+  assert.equal(hex(await WC.sha512.parallel.async([shared(msg)]).then((r) => r[0])), hex(J.sha512(msg)));
+  assert.equal(hex(await WC.hmac.async(WC.sha384, shared(key), shared(msg))), hex(ourHmac(J.sha384, key, msg)));
+  assert.equal(hex(await WC.hkdf.async(WC.sha256, shared(key), shared(salt), shared(msg.subarray(0, 9)), 50)),
+    hex(new Uint8Array(nc.hkdfSync('sha256', key, salt, msg.subarray(0, 9), 50))));
+  assert.equal(hex(await WC.pbkdf2(WC.sha1).async(shared(key), shared(salt), { c: 5 })), hex(nc.pbkdf2Sync(key, salt, 5, 32, 'sha1')));
+  const k = rng.bytes(16), iv = rng.bytes(16);
+  const out = shared(new Uint8Array(msg.length));
+  await WC.ctr(shared(k), shared(iv)).encrypt.async(shared(msg), out);
+  assert.equal(hex(out), hex(J.ctr(k, iv).encrypt(msg)));
+  assert.equal(hex(await WC.gcm(shared(k), shared(iv.subarray(0, 12)), shared(salt)).encrypt.async(shared(msg))), hex(J.gcm(k, iv.subarray(0, 12), salt).encrypt(msg)));
 });
 
 test('bad arguments: the errors of js.js (thrown by the constructor, rejected by .async)', async () => {
@@ -151,6 +177,15 @@ test('bad arguments: the errors of js.js (thrown by the constructor, rejected by
     await c.encrypt.async(m);
     await c.encrypt.async(m);
   }, 'nonce reuse');
+  const n12 = new Uint8Array(12);
+  await sameError(() => J.gcm(k, new Uint8Array(0)), () => WC.gcm(k, new Uint8Array(0)), 'gcm empty nonce');
+  await sameError(() => J.gcm(k, n12, undefined, { tagLength: 5 }), () => WC.gcm(k, n12, undefined, { tagLength: 5 }), 'gcm tagLength');
+  await sameError(() => J.gcm(k, n12, undefined, { tag: 16 }), () => WC.gcm(k, n12, undefined, { tag: 16 }), 'gcm unknown option');
+  await sameError(() => J.gcm(k, n12, 'aad'), () => WC.gcm(k, n12, 'aad'), 'gcm AAD type');
+  await sameError(() => J.gcm(k, n12).decrypt.async(new Uint8Array(15)), () => WC.gcm(k, n12).decrypt.async(new Uint8Array(15)), 'gcm short ciphertext');
+  await sameError(() => J.gcm(k, n12).decrypt.async(new Uint8Array(40)), () => WC.gcm(k, n12).decrypt.async(new Uint8Array(40)), 'gcm wrong tag');
+  // A nonce shorter than 12 bytes: Node's crypto.subtle refuses it; we say so (browsers take it).
+  await assert.rejects(WC.gcm(k, new Uint8Array(8)).encrypt.async(m), { name: 'RangeError', message: /"nonce" must have length >= 12 for gcm on this platform's crypto.subtle, got 8/ });
   // GCM: a wrong tag rejects and writes nothing.
   const ct = await WC.gcm(k, new Uint8Array(12)).encrypt.async(new Uint8Array(40));
   ct[0] ^= 1;

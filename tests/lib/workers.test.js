@@ -165,6 +165,34 @@ test('a worker that dies mid-job fails that call; its copy of the memory is wipe
   assert.equal(poolStatsForTests().jobs - before, 2, 'the next async call used two workers again');
 });
 
+test('ciphers: a worker that throws or dies fails the split call (output zeroed, memories clean); later calls are correct', async () => {
+  WP.setSize(2);
+  const { cipherMemoryForTests } = await import('../../runtime/cipher.js');
+  const rng = makeRng(SEED, 85);
+  const key = rng.bytes(32), nonce = rng.bytes(12), msg = rng.bytes(1 << 20);
+  const want = hex(W.chacha20(key, nonce).decrypt(msg));
+  await T.sha256.parallel.async([rng.bytes(300000), rng.bytes(300000)]); // the workers booted
+  const cleanCipher = () => firstSecretByte(cipherMemoryForTests(T.chacha20), {}) ?? stagingLeft();
+  const before = poolStatsForTests().jobs;
+  assert.equal(hex(T.chacha20(key, nonce).decrypt(msg)), want);
+  assert.ok(poolStatsForTests().jobs > before, 'the call went to a worker');
+  for (const how of ['throw', 'exit']) {
+    poisonForTests(0, how);
+    const out = new Uint8Array(msg.length).fill(7);
+    assert.throws(() => T.chacha20(key, nonce).decrypt(msg, out), how === 'throw' ? /wasm_threads worker 0: poisoned job/ : /wasm_threads worker 0: the worker thread exited during the job/);
+    assert.ok(out.every((x) => x === 0), `${how}: the output zeroed`);
+    assert.equal(cleanCipher(), null, `${how}: every copy of the memory and the staging buffers zero`);
+    assert.equal(hex(T.chacha20(key, nonce).decrypt(msg)), want, `${how}: a later call`);
+    await T.sha256.parallel.async([rng.bytes(300000), rng.bytes(300000)]); // (a dead worker replaced)
+  }
+  const out = msg.slice();
+  const cbcKey = rng.bytes(16), iv = rng.bytes(16);
+  const ct = W.cbc(cbcKey, iv, { disablePadding: true }).encrypt(out);
+  poisonForTests(0, 'throw');
+  assert.throws(() => T.cbc(cbcKey, iv, { disablePadding: true }).decrypt(ct), /wasm_threads worker 0: poisoned job/);
+  assert.equal(hex(T.cbc(cbcKey, iv, { disablePadding: true }).decrypt(ct)), hex(msg), 'cbc: a later call');
+});
+
 test('WP.stop() ends every worker; a later call starts them again', async () => {
   WP.setSize(2);
   const rng = makeRng(SEED, 84);
