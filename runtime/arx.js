@@ -85,6 +85,10 @@ export function arxKernels(k, I) {
   const SW = S >> 2;
   const cw = SW + L.counter;
   let mem = null, mem32 = null, xorFn = null, sub = null;
+  // `count` little-endian words of b[from ..] to mem32[at ..].
+  const nonceWords = (b, from, count, at) => {
+    for (let i = 0, j = from; i < count; i++, j += 4) mem32[at + i] = b[j] | (b[j + 1] << 8) | (b[j + 2] << 16) | (b[j + 3] << 24);
+  };
   const K = {
     bind() {
       if (mem === I.mem) return;
@@ -100,15 +104,18 @@ export function arxKernels(k, I) {
         const b = (i & 3) * 4 + (key.length === 32 ? (i >> 2) * 16 : 0);
         mem32[SW + L.key[i]] = key[b] | (key[b + 1] << 8) | (key[b + 2] << 16) | (key[b + 3] << 24);
       }
-      let n = nonce;
+      // (Word stores, as for the key: no subarray views or set() calls, a third of a 64-byte
+      // xchacha20poly1305 call's setup.)
+      let o = 0;
       if (k.extended) {
-        mem.set(nonce.subarray(0, 16), S + L.ext * 4);
+        nonceWords(nonce, 0, 4, SW + L.ext);
         sub(k.doubleRounds);
-        n = nonce.subarray(16);
+        o = 16;
       }
       // 12-byte nonce: words 13..15 (the RFC 8439 layout); 8 bytes: the nonce words of the layout.
       // (An extended nonce leaves 8 bytes; xchacha20poly1305 gives 4 zero bytes and them: 12.)
-      mem.set(n, S + (n.length === 12 ? 13 : L.nonce) * 4);
+      const len = nonce.length - o;
+      nonceWords(nonce, o, len >> 2, SW + (len === 12 ? 13 : L.nonce));
     },
     counter(lo, hi) {
       mem32[cw] = lo;
