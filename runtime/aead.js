@@ -15,7 +15,7 @@
 // `data`, `arx_in` and `poly` in a `finally`; encryption streams keep the Poly1305 state (r, h, s)
 // and fewer than 16 pending ciphertext bytes in JS between updates.
 import { bytesArg, typeName } from './checks.js';
-import { makeCipher } from './cipher.js';
+import { concatParts, makeCipher } from './cipher.js';
 import { CHACHA20, XCHACHA20, XSALSA20, arxKernels, arxNames } from './arx.js';
 import { Instance } from './shell.js';
 
@@ -404,7 +404,7 @@ export function aeadCipher(a, target, platform = 'unknown') {
       if (tag !== undefined) throw new TypeError('"tag" must be undefined for an encryption stream (finish() returns the tag)');
       const s = this.s;
       if (!a.rfc) {
-        const msg = concat(this.parts);
+        const msg = concatParts(this.parts);
         const out = new Uint8Array(msg.length + TAG);
         try {
           encrypt(s.st, msg, out);
@@ -454,7 +454,7 @@ export function aeadCipher(a, target, platform = 'unknown') {
       if (tag === undefined) throw new TypeError(`"tag" must be Uint8Array of length ${TAG}: ${a.name} decryption streams check it in finish(tag)`);
       if (tag.length !== TAG) throw new RangeError(`"tag" must have length ${TAG}, got ${tag.length}`);
       // The ciphertext and tag in the layout of a one-shot call (NaCl: tag first).
-      const src = concat(a.tagFirst ? [tag, ...this.parts] : [...this.parts, tag]);
+      const src = concatParts(a.tagFirst ? [tag, ...this.parts] : [...this.parts, tag]);
       const out = new Uint8Array(src.length - TAG);
       try {
         decrypt(this.st, src, out);
@@ -501,19 +501,6 @@ export function aeadCipher(a, target, platform = 'unknown') {
 const EMPTY = new Uint8Array(0);
 // Whether this host's Int32Array views are little-endian (copyOut's word reads assume it).
 const LE = /* @__PURE__ */ new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-
-// The parts concatenated.
-function concat(parts) {
-  let n = 0;
-  for (const p of parts) n += p.length;
-  const out = new Uint8Array(n);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 /**
  * NaCl's secretbox over an entry's xsalsa20poly1305: `secretbox(key, nonce)` → { seal, open }

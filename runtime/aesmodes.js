@@ -20,7 +20,7 @@
 // does. A failed SIV tag or key-unwrap check throws before a byte of the result reaches the
 // caller's buffer; the plaintext it computed (in JS) is wiped first.
 import { bytesArg, isBytes, mustBe, notBytes, typeName } from './checks.js';
-import { makeCipher } from './cipher.js';
+import { concatParts, makeCipher } from './cipher.js';
 import { Instance, Stream, copyOrNull, makeHash } from './shell.js';
 
 const DATA_BYTES = 16384;
@@ -316,17 +316,6 @@ const bufferOf = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Arra
 // tag or semiblock in front); `copied` says whether to wipe it after.
 const apart = (src, dst) => (src.length > 0 && bufferOf.call(src) === bufferOf.call(dst) ? { src: src.slice(), copied: true } : { src, copied: false });
 
-// The parts concatenated.
-function concat(parts) {
-  const out = new Uint8Array(sumLengths(parts));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 // A stream of a mode that needs the whole message (SIV's two passes, the key wraps' six): update()
 // keeps copies of the pieces and writes nothing; finish() runs the one-shot. `tagged`: SIV, whose
 // finish returns { data: C, tag: V } when encrypting and takes the tag V when decrypting (the
@@ -353,7 +342,7 @@ class WholeStream {
       if (tag.length !== B) throw new RangeError(`"tag" must have length ${B}, got ${tag.length}`);
       this.parts.unshift(tag.slice());
     } else if (tag !== undefined) throw new TypeError(`"tag" must be undefined for ${this.name}${this.tagged ? ' encryption streams (finish() returns the tag)' : ' (it has no tag)'}`);
-    const src = concat(this.parts);
+    const src = concatParts(this.parts);
     try {
       const out = new Uint8Array(this.outputLength0(this.encrypting, src.length, this.st.params));
       const res = this.run(this.st, this.encrypting, src, out);

@@ -55,6 +55,19 @@ export function cipherSpecOf(cipherFn) {
   return specs.get(cipherFn);
 }
 
+/** The parts concatenated, in a new array (streams of the modes that need the whole message). */
+export function concatParts(parts) {
+  let n = 0;
+  for (const p of parts) n += p.length;
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
 const bufferOf = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'buffer').get;
 
 /**

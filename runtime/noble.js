@@ -8,7 +8,7 @@
 // Memory: noble keeps its state in JS arrays; every noble hash instance, cipher call's temporary
 // and keystream copy made here is destroyed or zeroed after the call, errors included.
 import { Stream, makeHash, specOf } from './shell.js';
-import { cipherSpecOf, makeCipher } from './cipher.js';
+import { cipherSpecOf, concatParts, makeCipher } from './cipher.js';
 import { kdfDefinition, kdfInput, pbkdf2With, wipeAll } from './kdf.js';
 import { argon2Inputs } from './argon2.js';
 import { scryptOptions } from './scrypt.js';
@@ -269,19 +269,6 @@ export function nobleArx(k, xor) {
   });
 }
 
-// The parts concatenated (a new array).
-function concat(parts) {
-  let n = 0;
-  for (const p of parts) n += p.length;
-  const out = new Uint8Array(n);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 /**
  * An AEAD of ours (a: runtime/aead.js CHACHA20POLY1305, ...) over noble's `aead(key, nonce,
  * AAD?)`. A wrong tag throws our error. Streams keep the message in JS and do the whole
@@ -317,7 +304,7 @@ export function nobleAead(a, aead) {
     finish(tag) {
       if (this.encrypting) {
         if (tag !== undefined) throw new TypeError(`"tag" must be undefined when encrypting with ${a.name}`);
-        const src = concat(this.parts);
+        const src = concatParts(this.parts);
         const out = new Uint8Array(src.length + TAG);
         try {
           run(this.st, true, src, out);
@@ -330,7 +317,7 @@ export function nobleAead(a, aead) {
       }
       if (tag === undefined) throw new TypeError(`"tag" must be Uint8Array of length ${TAG}: ${a.name} decryption streams check it in finish(tag)`);
       if (tag.length !== TAG) throw new RangeError(`"tag" must have length ${TAG}, got ${tag.length}`);
-      const src = concat(a.tagFirst ? [tag, ...this.parts] : [...this.parts, tag]);
+      const src = concatParts(a.tagFirst ? [tag, ...this.parts] : [...this.parts, tag]);
       const out = new Uint8Array(src.length - TAG);
       try {
         run(this.st, false, src, out);
@@ -623,7 +610,7 @@ export function nobleCipherLike(ours, fn) {
         if (tagFirst) this.parts.unshift(tag.slice());
         else this.parts.push(tag.slice());
       } else if (tag !== undefined) throw new TypeError(`"tag" must be undefined for ${name}${tagged ? ' encryption streams (finish() returns the tag)' : ' (it has no tag)'}`);
-      const src = concat(this.parts);
+      const src = concatParts(this.parts);
       try {
         const out = new Uint8Array(s.outputLength(this.encrypting, src.length, this.st.params));
         const res = run(this.st, this.encrypting, src, out);
