@@ -13,7 +13,7 @@
 // CBC decryption with padding decrypts and checks the last block before anything else: bad
 // padding throws before a byte of plaintext reaches the caller's buffer.
 import { mustBe, typeName } from './checks.js';
-import { makeCipher } from './cipher.js';
+import { KeystreamStream, makeCipher } from './cipher.js';
 import { Instance } from './shell.js';
 
 const DATA_BYTES = 16384;
@@ -413,27 +413,6 @@ export function aesCipher(mode, target, platform = 'unknown') {
       }
     });
   }
-  class CtrStream {
-    constructor(st) {
-      this.st = { key: st.key.slice(), nonce: st.nonce.slice(), params: null };
-      this.pos = 0;
-    }
-    outputLength(n) {
-      return n;
-    }
-    update(src, dst) {
-      ctrAt(this.st, this.pos, src, dst);
-      this.pos += src.length;
-    }
-    finish(tag) {
-      if (tag !== undefined) throw new TypeError('"tag" must be undefined: ctr has no tag');
-      return { data: new Uint8Array(0) };
-    }
-    wipe() {
-      this.st.key.fill(0);
-      this.st.nonce.fill(0);
-    }
-  }
   if (mode !== 'ctr') return blockSpec(mode === 'cbc');
   self = {
     name: 'ctr',
@@ -447,7 +426,7 @@ export function aesCipher(mode, target, platform = 'unknown') {
     params: () => null,
     outputLength: (_encrypting, n) => n,
     run: (st, _encrypting, src, dst) => ctrAt(st, 0, src, dst),
-    stream: (st) => new CtrStream(st),
+    stream: (st) => new KeystreamStream('ctr', st, ctrAt),
     instance: I,
     // The keystream range [pos, pos + src.length) XORed (pos a whole number of blocks): a unit of
     // a call split across the pool (runtime/workers.js).

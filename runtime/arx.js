@@ -14,7 +14,7 @@
 // and the part of `data` it used (rounded up to 256 bytes: see modules/chacha.js) in a `finally`:
 // no key, nonce, keystream or message byte stays in the kernel memory.
 import { mustBe, typeName } from './checks.js';
-import { makeCipher } from './cipher.js';
+import { KeystreamStream, makeCipher } from './cipher.js';
 import { Instance } from './shell.js';
 
 // A cipher of this family: its core, double rounds, nonce length, counter width (32: word 12
@@ -195,27 +195,6 @@ export function arxCipher(k, target, platform = 'unknown') {
     }
   }
 
-  class ArxStream {
-    constructor(st) {
-      this.st = { key: st.key.slice(), nonce: st.nonce.slice(), params: st.params };
-      this.pos = 0;
-    }
-    outputLength(n) {
-      return n;
-    }
-    update(src, dst) {
-      xorAt(this.st, this.pos, src, dst);
-      this.pos += src.length;
-    }
-    finish(tag) {
-      if (tag !== undefined) throw new TypeError(`"tag" must be undefined: ${k.name} has no tag`);
-      return { data: new Uint8Array(0) };
-    }
-    wipe() {
-      this.st.key.fill(0);
-      this.st.nonce.fill(0);
-    }
-  }
 
   const spec = {
     name: k.name,
@@ -229,7 +208,7 @@ export function arxCipher(k, target, platform = 'unknown') {
     params: () => ({ lo: 0, hi: 0 }),
     outputLength: (_encrypting, n) => n,
     run: (st, _encrypting, src, dst) => xorAt(st, 0, src, dst),
-    stream: (st) => new ArxStream(st),
+    stream: (st) => new KeystreamStream(k.name, st, xorAt),
     instance: I,
     // The range [pos, pos + src.length) of the keystream XORed (pos a whole number of blocks, the
     // limit checked by the caller): a unit of a call split across the pool (runtime/workers.js).

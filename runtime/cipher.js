@@ -55,6 +55,35 @@ export function cipherSpecOf(cipherFn) {
   return specs.get(cipherFn);
 }
 
+/**
+ * The stream of a keystream cipher (Salsa/ChaCha, AES-CTR): `at(st, pos, src, dst)` XORs the
+ * keystream from byte `pos` into src, writing dst; the stream keeps its own copies of key and
+ * nonce, and its position.
+ */
+export class KeystreamStream {
+  constructor(name, st, at) {
+    this.name = name;
+    this.at = at;
+    this.st = { key: st.key.slice(), nonce: st.nonce.slice(), params: st.params };
+    this.pos = 0;
+  }
+  outputLength(n) {
+    return n;
+  }
+  update(src, dst) {
+    this.at(this.st, this.pos, src, dst);
+    this.pos += src.length;
+  }
+  finish(tag) {
+    if (tag !== undefined) throw new TypeError(`"tag" must be undefined: ${this.name} has no tag`);
+    return { data: new Uint8Array(0) };
+  }
+  wipe() {
+    this.st.key.fill(0);
+    this.st.nonce.fill(0);
+  }
+}
+
 /** The parts concatenated, in a new array (streams of the modes that need the whole message). */
 export function concatParts(parts) {
   let n = 0;

@@ -8,7 +8,7 @@
 // Memory: noble keeps its state in JS arrays; every noble hash instance, cipher call's temporary
 // and keystream copy made here is destroyed or zeroed after the call, errors included.
 import { Stream, makeHash, specOf } from './shell.js';
-import { cipherSpecOf, concatParts, makeCipher } from './cipher.js';
+import { KeystreamStream, cipherSpecOf, concatParts, makeCipher } from './cipher.js';
 import { kdfDefinition, kdfInput, pbkdf2With, wipeAll } from './kdf.js';
 import { argon2Inputs } from './argon2.js';
 import { scryptOptions } from './scrypt.js';
@@ -234,27 +234,6 @@ function xorFrom(xor, key, nonce, counter, pos, src, dst, blockLen = 64) {
  */
 export function nobleArx(k, xor) {
   const counterOf = (params) => (params === null ? 0 : params.hi * POW32 + params.lo);
-  class ArxStream {
-    constructor(st) {
-      this.st = { key: st.key.slice(), nonce: st.nonce.slice(), counter: counterOf(st.params) };
-      this.pos = 0;
-    }
-    outputLength(n) {
-      return n;
-    }
-    update(src, dst) {
-      if (src.length > 0) xorFrom(xor, this.st.key, this.st.nonce, this.st.counter, this.pos, src, dst);
-      this.pos += src.length;
-    }
-    finish(tag) {
-      if (tag !== undefined) throw new TypeError(`"tag" must be undefined: ${k.name} has no tag`);
-      return { data: new Uint8Array(0) };
-    }
-    wipe() {
-      this.st.key.fill(0);
-      this.st.nonce.fill(0);
-    }
-  }
   return makeCipher({
     name: k.name, platform: PLATFORM, blockSize: 64, nonceLength: k.nonceLength, tagLength: 0, varSizeNonce: false,
     keyLengths: k.keyLengths,
@@ -264,7 +243,9 @@ export function nobleArx(k, xor) {
     run(st, _encrypting, src, dst) {
       if (src.length > 0) xor(st.key, st.nonce, src, dst, counterOf(st.params));
     },
-    stream: (st) => new ArxStream(st),
+    stream: (st) => new KeystreamStream(k.name, st, (t, pos, src, dst) => {
+      if (src.length > 0) xorFrom(xor, t.key, t.nonce, counterOf(t.params), pos, src, dst);
+    }),
     instance: NO_MEMORY,
   });
 }
@@ -380,38 +361,6 @@ export function nobleAes(mode, fn) {
     r.fill(0);
     return n === dst.length ? undefined : dst.subarray(0, n);
   }
-  class CtrStream {
-    constructor(st) {
-      this.st = { key: st.key.slice(), nonce: st.nonce.slice(), params: null };
-      this.pos = 0;
-    }
-    outputLength(n) {
-      return n;
-    }
-    update(src, dst) {
-      if (src.length === 0) return;
-      const xor = (key, iv, data, out, first) => {
-        const at = ctrPlus(iv, first);
-        try {
-          const r = fn(key, at).encrypt(data);
-          out.set(r);
-          r.fill(0);
-        } finally {
-          at.fill(0);
-        }
-      };
-      xorFrom(xor, this.st.key, this.st.nonce, 0, this.pos, src, dst, 16);
-      this.pos += src.length;
-    }
-    finish(tag) {
-      if (tag !== undefined) throw new TypeError('"tag" must be undefined: ctr has no tag');
-      return { data: new Uint8Array(0) };
-    }
-    wipe() {
-      this.st.key.fill(0);
-      this.st.nonce.fill(0);
-    }
-  }
   // ECB, CBC and CFB streams: whole blocks through noble as they come (without padding, the
   // chaining block carried from one call to the next), at most one block kept here (the partial
   // one, or with padding the last whole one when decrypting), the rest done in finish().
@@ -486,6 +435,21 @@ export function nobleAes(mode, fn) {
       this.len = 0;
     }
   }
+  // ctr streams: noble's CTR from the counter block at the stream's position.
+  const ctrStreamAt = (t, pos, src, dst) => {
+    if (src.length === 0) return;
+    const xor = (key, iv, data, out, first) => {
+      const at = ctrPlus(iv, first);
+      try {
+        const r = fn(key, at).encrypt(data);
+        out.set(r);
+        r.fill(0);
+      } finally {
+        at.fill(0);
+      }
+    };
+    xorFrom(xor, t.key, t.nonce, 0, pos, src, dst, 16);
+  };
   return makeCipher({
     name: mode, platform: PLATFORM, blockSize: 16, nonceLength: mode === 'ecb' ? 0 : 16, tagLength: 0, varSizeNonce: false,
     noNonce: mode === 'ecb',
@@ -494,7 +458,7 @@ export function nobleAes(mode, fn) {
     params: () => (block ? { padding: true } : null),
     outputLength: (encrypting, n, params) => (block ? blockOutputLength(mode, padOf(params), encrypting, n) : n),
     run,
-    stream: (st, encrypting) => (mode === 'ctr' ? new CtrStream(st) : new ChainStream(st, encrypting)),
+    stream: (st, encrypting) => (mode === 'ctr' ? new KeystreamStream('ctr', st, ctrStreamAt) : new ChainStream(st, encrypting)),
     instance: NO_MEMORY,
   });
 }
