@@ -237,9 +237,9 @@ const FAMILIES = {
   }],
   argon2: [() => {
     for (const name of ['argon2d', 'argon2i', 'argon2id']) {
-      // several lanes and passes: the first block of a segment referencing another lane
-      // (mutant argon2:170:38:op)
-      for (const o of slow ? [{ t: 1, m: 8, p: 1 }, { t: 2, m: 32, p: 4 }] : [{ t: 2, m: 32, p: 1 }, { t: 1, m: 64, p: 2 }, { t: 3, m: 16, p: 2 }, { t: 2, m: 64, p: 4 }, { t: 1, m: 128, p: 8 }]) {
+      // several lanes and passes; segments of more than 128 blocks, whose data-independent
+      // addresses need a second address block (mutant argon2:153:39:op)
+      for (const o of slow ? [{ t: 1, m: 8, p: 1 }, { t: 2, m: 32, p: 4 }] : [{ t: 2, m: 32, p: 1 }, { t: 1, m: 64, p: 2 }, { t: 3, m: 16, p: 2 }, { t: 2, m: 64, p: 4 }, { t: 1, m: 128, p: 8 }, { t: 1, m: 1200, p: 1 }]) {
         const pw = bytes(12), salt = bytes(16);
         same(`${name} ${JSON.stringify(o)}`, lib[name](pw, salt, { ...o, dkLen: 40 }), nh[name](pw, salt, { ...o, dkLen: 40 }));
       }

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { poly1305 as noble } from '@noble/ciphers/_poly1305.js';
 import { ctr as nobleCtr } from '@noble/ciphers/aes.js';
+import { argon2i as nobleArgon2i, argon2id as nobleArgon2id } from '@noble/hashes/argon2.js';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BACKENDS, COMPARES_BACKENDS, forEachBackend, hex, loadBackends, repoRoot } from './_helpers.js';
@@ -14,6 +15,14 @@ const ff = (n) => new Uint8Array(n).fill(0xff);
 
 forEachBackend(test, backends, 'mutation gaps', (b) => {
   const h = b.hashes;
+  // argon2:153:39:op (the address block refilled only at the start of a call, not every 128
+  // blocks): Argon2i/id segments of more than 128 blocks (m = 1200 KiB, one lane: 300).
+  test(`${b.name}: argon2i and argon2id with segments of more than 128 blocks (mutant argon2:153:39:op)`, () => {
+    const pw = new Uint8Array(12).fill(3), salt = new Uint8Array(16).fill(9);
+    const o = { t: 1, m: 1200, p: 1, dkLen: 32 };
+    assert.equal(hex(h.argon2i(pw, salt, o)), hex(nobleArgon2i(pw, salt, o)));
+    assert.equal(hex(h.argon2id(pw, salt, o)), hex(nobleArgon2id(pw, salt, o)));
+  });
   // aes:354:17:op (the carry out of the counter's low word tested with <= instead of <): wrong
   // only when that word is 0, which random counters almost never have.
   test(`${b.name}: AES-CTR with a counter whose low word is zero (mutant aes:354:17:op)`, () => {
