@@ -528,8 +528,10 @@ export function gcmCipher(kind, aesTarget, ghashTarget, platform = 'unknown') {
     range: (st, pos, src, dst) => ctrRange(st, pos, src, dst),
     threads: undefined,
     poolInstance: A,
-    // (cipherMemoryForTests: both memories, the AES one first, so its region offsets hold)
+    // (cipherMemoryForTests: both memories, the AES one first, so its region offsets hold;
+    // tools/mutate-check.js checks each of `parts` with its own regions)
     instance: {
+      parts: [A, G],
       memory() {
         const a = A.memory();
         const g = G.memory();

@@ -382,6 +382,59 @@ FAMILIES.chacha.push(() => {
 // A module that other modules import changes the algorithms of those.
 const LIBRARIES = { blake_common: ['blake1', 'blake2', 'argon2'], aes_field: ['aes'], poly1305: ['chacha'], pbkdf2: ['sha2', 'legacy'] };
 
+// ---- memory hygiene after each family's checks: every instance the calls used is zero again
+// outside its constant regions, over the whole memory (a kernel that writes past its regions, or a
+// wipe that misses bytes, leaves them there: mutants aes:129:14:const and aes:128:20:const).
+const { specOf } = await import(pathToFileURL(path.join(root, 'runtime', 'shell.js')).href);
+const { cipherSpecOf } = await import(pathToFileURL(path.join(root, 'runtime', 'cipher.js')).href);
+const { argon2MemoryForTests } = await import(pathToFileURL(path.join(root, 'runtime', 'argon2.js')).href);
+const { scryptMemoryForTests } = await import(pathToFileURL(path.join(root, 'runtime', 'scrypt.js')).href);
+const targetRegions = async (mod) => (await import(pathToFileURL(path.join(root, 'targets', opt.backend, `${mod}.js`)).href)).regions;
+function dirt(mem, regions) {
+  const constant = Object.values(regions || {}).filter((r) => r.constant);
+  for (let i = 0; i < mem.length; i++) {
+    if (mem[i] === 0) continue;
+    const c = constant.find((r) => i >= r.offset && i < r.offset + r.bytes);
+    if (c) {
+      i = c.offset + c.bytes - 1;
+      continue;
+    }
+    const inside = Object.entries(regions || {}).find(([, r]) => i >= r.offset && i < r.offset + r.bytes);
+    return `offset ${i} ${inside ? `in region ${inside[0]} (+${i - inside[1].offset})` : 'outside every region'}`;
+  }
+  return null;
+}
+async function hygiene(family) {
+  const seen = new Set();
+  const memories = [];
+  for (const [name, f] of Object.entries(lib)) {
+    if (typeof f !== 'function') continue;
+    const top = (specOf(f) ?? cipherSpecOf(f))?.instance;
+    for (const I of top?.parts ?? (top ? [top] : [])) {
+      if (I.mem === null || seen.has(I)) continue; // never loaded: nothing to check
+      seen.add(I);
+      memories.push([name, I.memory(), I.target.regions]);
+    }
+  }
+  if (family === 'argon2')
+    for (const name of ['argon2d', 'argon2i', 'argon2id']) {
+      const m = argon2MemoryForTests(lib[name]);
+      if (m) memories.push([name, m, await targetRegions('argon2')]);
+    }
+  if (family === 'scrypt') {
+    const m = scryptMemoryForTests(lib.scrypt);
+    if (m) memories.push(['scrypt', m, await targetRegions('scrypt')]);
+  }
+  for (const [name, mem, regions] of memories) {
+    checks++;
+    const d = dirt(mem, regions);
+    if (d !== null) {
+      console.log(`killed: ${family}: the memory behind ${name} is not zero after the calls: ${mem[Number(d.split(' ')[1])].toString(16)} at ${d}`);
+      process.exit(1);
+    }
+  }
+}
+
 const want = opt.modules ? opt.modules.split(',').flatMap((m) => LIBRARIES[m] ?? [m]) : Object.keys(FAMILIES);
 const t0 = Date.now();
 for (const m of new Set(want)) {
@@ -397,6 +450,7 @@ for (const m of new Set(want)) {
       process.exit(1);
     }
   }
+  await hygiene(m);
   if (opt.verbose) console.log(`${m}: ok`);
 }
 console.log(`survived: ${checks} answers right on ${opt.backend} (${[...new Set(want)].join(', ')}) in ${Date.now() - t0} ms`);
