@@ -72,12 +72,12 @@ Mutator::Mutator(const SourceSet& sources, const std::string& id) : sources_(sou
   size_t start = 0;
   for (size_t i = 0; i <= id.size(); i++)
     if (i == id.size() || id[i] == ':') parts.push_back(id.substr(start, i - start)), start = i + 1;
-  static const char* kinds[] = {"op", "const", "flip", "rot+1", "rot-1"};
+  static const char* kinds[] = {"op", "const", "flip", "rot+1", "rot-1", "shrink"};
   bool known = false;
   if (parts.size() == 4)
     for (const char* k : kinds) known |= parts[3] == k;
   if (!known || parts[0].empty())
-    throw std::runtime_error("awasmc: mutant id '" + id + "' is not <module>:<line>:<col>:<kind> with kind op, const, flip, rot+1 or rot-1 (see `awasmc mutants`)");
+    throw std::runtime_error("awasmc: mutant id '" + id + "' is not <module>:<line>:<col>:<kind> with kind op, const, flip, rot+1, rot-1 or shrink (see `awasmc mutants`)");
   active_.stem = parts[0];
   active_.line = parse_u32(parts[1], id);
   active_.col = parse_u32(parts[2], id);
@@ -173,10 +173,21 @@ int Mutator::rotation(SrcLoc call_at, SrcLoc amount_at, bool left) {
   return 0;
 }
 
+uint32_t Mutator::region(SrcLoc spec_at, const std::vector<SrcLoc>& literals, uint32_t count) {
+  if (count < 2) return count;  // a region of one element has no smaller form
+  if (applying()) return is_active(spec_at, "shrink") ? (applied_++, count - 1) : count;
+  record(spec_at, "shrink", std::to_string(count) + " elements", std::to_string(count - 1) + " elements");
+  for (SrcLoc at : literals)
+    if (std::string p = path_of(at); !p.empty()) region_literals_.insert({p, at.line, at.col});
+  return count;
+}
+
 std::vector<MutSite> Mutator::sites() const {
   std::vector<MutSite> out;
   for (const auto& [key, site] : sites_) {
-    if ((key.kind == "const" || key.kind == "flip") && rot_amounts_.count({key.file, key.line, key.col})) continue;
+    if ((key.kind == "const" || key.kind == "flip") &&
+        (rot_amounts_.count({key.file, key.line, key.col}) || region_literals_.count({key.file, key.line, key.col})))
+      continue;
     out.push_back(site);
   }
   return out;

@@ -23,7 +23,7 @@ struct MutSite {
   std::string id;    // "sha2:123:45:op"
   std::string file;  // "modules/sha2.js"
   uint32_t line = 0, col = 0;
-  std::string kind;  // op, const, flip, rot+1, rot-1
+  std::string kind;  // op, const, flip, rot+1, rot-1, shrink
   std::string from, to;  // what is written there and what the mutant has instead
   std::set<std::string> modules;  // the modules whose staging reached the site (a library's sites reach its importers)
 };
@@ -54,6 +54,12 @@ class Mutator {
   void bigint(SrcLoc at, const std::string& text, __int128& b);
   // rotl/rotr called at `call_at` with its amount written at `amount_at`: the amount to add (0, 1 or -1).
   int rotation(SrcLoc call_at, SrcLoc amount_at, bool left);
+  // A region declared with `count` elements by the spec written at `spec_at` (memory(),
+  // memory.batch(), a field of memory(name, {...})), whose number literals are at `literals`:
+  // the count to use (one less for the active "shrink" mutant). Those literals are not const or
+  // flip sites: a region one element bigger only moves the layout (an equivalent mutant by
+  // construction), while one element smaller is the bug a wrong size makes.
+  uint32_t region(SrcLoc spec_at, const std::vector<SrcLoc>& literals, uint32_t count);
 
   // The sites recorded, sorted by file, line, column and kind. A literal that is the amount of a
   // rotation is listed once, as the rotation's sites.
@@ -81,6 +87,7 @@ class Mutator {
   std::string module_;
   std::map<Key, MutSite> sites_;
   std::set<std::tuple<std::string, uint32_t, uint32_t>> rot_amounts_;
+  std::set<std::tuple<std::string, uint32_t, uint32_t>> region_literals_;
   Active active_;
   uint64_t applied_ = 0;
 };

@@ -377,6 +377,21 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
     if (arg(i).k != Value::Num) error(site, std::string(what) + " must be a number, not " + describe(arg(i)));
     return args[i].n;
   };
+  // A region spec's element count; under mutation testing the "shrink" site of the spec written
+  // at `spec_at`, whose number literals stop being const/flip sites (mutate.h).
+  auto region_count = [&](const Native* spec, const Ast* spec_at) -> uint32_t {
+    const uint32_t count = spec->count ? spec->count : 1;
+    if (!mut_) return count;
+    std::vector<SrcLoc> literals;
+    std::vector<const Ast*> todo{spec_at};
+    while (!todo.empty()) {
+      const Ast* n = todo.back();
+      todo.pop_back();
+      if (n->type == "number") literals.push_back(n->loc);
+      todo.insert(todo.end(), n->kids.begin(), n->kids.end());
+    }
+    return mut_->region(spec_at->loc, literals, count);
+  };
   auto want_index = [&](size_t i, const char* what, double limit) -> uint32_t {
     double d = want_num(i, what);
     if (!is_int(d) || d < 0 || d >= limit)
@@ -450,17 +465,17 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       const std::string name = arg(0).text();
       check_name(name, NameKind::Region, "memory region name", arg_node(site, 0));
       const bool secret = region_secret(arg(2), arg_node(site, 2), "memory(name, spec, options)");
-      auto make_view = [&](const std::string& region, Native* spec) {
+      auto make_view = [&](const std::string& region, Native* spec, const Ast* spec_at) {
         if (spec->kind != Native::Type) error(site, "memory(name, spec): spec must be a type such as u32.array(16), not " + describe(Value::native(spec)));
-        return Value::native(new_native(region_view(*this, region, spec->ty, spec->be, spec->count ? spec->count : 1, 1, site, {}, secret)));
+        return Value::native(new_native(region_view(*this, region, spec->ty, spec->be, region_count(spec, spec_at), 1, site, {}, secret)));
       };
-      if (arg(1).k == Value::Nat) return make_view(name, arg(1).nat);
+      if (arg(1).k == Value::Nat) return make_view(name, arg(1).nat, arg_node(site, 1));
       if (arg(1).k == Value::Obj) {
         Object* o = new_object();
         for (auto& [field, spec] : arg(1).obj->props) {
           if (spec.k != Value::Nat) error(site, "memory(name, {field: spec}): field '" + field + "' must be a type spec");
           check_name(field, NameKind::Region, "memory region field name", prop_node(arg_node(site, 1), field));
-          o->set(field, make_view(name + "." + field, spec.nat));
+          o->set(field, make_view(name + "." + field, spec.nat, prop_node(arg_node(site, 1), field)));
         }
         return Value::object(o);
       }
@@ -477,7 +492,7 @@ Value Stager::call_builtin(Native* nat, std::vector<Value>& args, const Ast* sit
       if (layout != "interleaved" && layout != "split") error(site, "memory.batch: layout must be 'interleaved' or 'split'");
       const bool secret = region_secret(arg(4), arg_node(site, 4), "memory.batch(name, copies, spec, layout, options)");
       Native* spec = arg(2).nat;
-      Native v = region_view(*this, arg(0).text(), spec->ty, spec->be, spec->count ? spec->count : 1, static_cast<uint64_t>(copies), site,
+      Native v = region_view(*this, arg(0).text(), spec->ty, spec->be, region_count(spec, arg_node(site, 2)), static_cast<uint64_t>(copies), site,
                              {}, secret);
       v.batch = static_cast<uint32_t>(copies);
       v.interleaved = layout == "interleaved";

@@ -13,7 +13,7 @@
 // Results are cached in build/mutate-cache.json under a key of the mutant id and the bytes of
 // everything that decides the result (awasmc, modules/, runtime/, the entries, the checks).
 //
-//   tools/mutate [--sample N] [--seed S] [--modules sha2,chacha] [--kinds op,const,flip,rot+1,rot-1]
+//   tools/mutate [--sample N] [--seed S] [--modules sha2,chacha] [--kinds op,const,flip,rot+1,rot-1,shrink]
 //                [--ids id,id] [--every-target] [--jobs J] [--no-cache] [--timeout-ms MS] [--quiet]
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -57,7 +57,7 @@ function positive(s, name) {
 }
 function usage(msg, code = 2) {
   if (msg) console.error(`tools/mutate: ${msg}`);
-  console.error('usage: tools/mutate [--sample N] [--seed S] [--modules a,b] [--kinds op,const,flip,rot+1,rot-1] [--ids id,id]\n' +
+  console.error('usage: tools/mutate [--sample N] [--seed S] [--modules a,b] [--kinds op,const,flip,rot+1,rot-1,shrink] [--ids id,id]\n' +
     '                    [--every-target] [--jobs J] [--no-cache] [--timeout-ms MS] [--quiet]');
   process.exit(code);
 }
