@@ -15,7 +15,7 @@
 // `data`, `arx_in` and `poly` in a `finally`; encryption streams keep the Poly1305 state (r, h, s)
 // and fewer than 16 pending ciphertext bytes in JS between updates.
 import { bytesArg, typeName } from './checks.js';
-import { concatParts, makeCipher } from './cipher.js';
+import { WholeStream, concatParts, makeCipher } from './cipher.js';
 import { CHACHA20, XCHACHA20, XSALSA20, arxKernels, arxNames } from './arx.js';
 import { Instance } from './shell.js';
 
@@ -439,35 +439,7 @@ export function aeadCipher(a, target, platform = 'unknown') {
     }
   }
   // Decryption: the ciphertext kept until finish(tag) (no plaintext before the tag is checked).
-  class DecryptStream {
-    constructor(st) {
-      this.st = { ...st, key: st.key.slice() };
-      this.parts = [];
-    }
-    outputLength() {
-      return 0;
-    }
-    update(src) {
-      this.parts.push(src.slice());
-    }
-    finish(tag) {
-      if (tag === undefined) throw new TypeError(`"tag" must be Uint8Array of length ${TAG}: ${a.name} decryption streams check it in finish(tag)`);
-      if (tag.length !== TAG) throw new RangeError(`"tag" must have length ${TAG}, got ${tag.length}`);
-      // The ciphertext and tag in the layout of a one-shot call (NaCl: tag first).
-      const src = concatParts(a.tagFirst ? [tag, ...this.parts] : [...this.parts, tag]);
-      const out = new Uint8Array(src.length - TAG);
-      try {
-        decrypt(this.st, src, out);
-      } finally {
-        src.fill(0);
-      }
-      return { data: out };
-    }
-    wipe() {
-      this.st.key.fill(0);
-      for (const p of this.parts) p.fill(0);
-    }
-  }
+  const whole = { name: a.name, run: (st, encrypting, src, dst) => decrypt(st, src, dst), outputLength: aeadOutputLength, tagLength: () => TAG, tagFirst: a.tagFirst };
 
   const spec = {
     name: a.name,
@@ -490,7 +462,7 @@ export function aeadCipher(a, target, platform = 'unknown') {
     },
     outputLength: aeadOutputLength,
     run: (st, encrypting, src, dst) => (encrypting ? encrypt(st, src, dst) : decrypt(st, src, dst)),
-    stream: (st, encrypting) => (encrypting ? new EncryptStream(st) : new DecryptStream(st)),
+    stream: (st, encrypting) => (encrypting ? new EncryptStream(st) : new WholeStream(whole, st, false)),
     asyncWhole: (encrypting) => !encrypting || !a.rfc,
     instance: I,
     range: (st, pos, src, dst) => keystreamRange(st, pos, src, dst),

@@ -20,7 +20,7 @@
 // does. A failed SIV tag or key-unwrap check throws before a byte of the result reaches the
 // caller's buffer; the plaintext it computed (in JS) is wiped first.
 import { bytesArg, isBytes, mustBe, notBytes, typeName } from './checks.js';
-import { concatParts, makeCipher } from './cipher.js';
+import { WholeStream, makeCipher } from './cipher.js';
 import { Instance, Stream, copyOrNull, makeHash } from './shell.js';
 
 const DATA_BYTES = 16384;
@@ -320,46 +320,6 @@ const apart = (src, dst) => (src.length > 0 && bufferOf.call(src) === bufferOf.c
 // keeps copies of the pieces and writes nothing; finish() runs the one-shot. `tagged`: SIV, whose
 // finish returns { data: C, tag: V } when encrypting and takes the tag V when decrypting (the
 // layout of xsalsa20poly1305's streams, the tag first in one-shot output).
-class WholeStream {
-  constructor(run, st, encrypting, outputLength, tagged, name) {
-    this.run = run;
-    this.st = { ...st, key: st.key.slice() };
-    this.encrypting = encrypting;
-    this.outputLength0 = outputLength;
-    this.tagged = tagged;
-    this.name = name;
-    this.parts = [];
-  }
-  outputLength() {
-    return 0;
-  }
-  update(src) {
-    this.parts.push(src.slice());
-  }
-  finish(tag) {
-    if (this.tagged && !this.encrypting) {
-      if (tag === undefined) throw new TypeError(`"tag" must be Uint8Array of length ${B}: ${this.name} decryption streams check it in finish(tag)`);
-      if (tag.length !== B) throw new RangeError(`"tag" must have length ${B}, got ${tag.length}`);
-      this.parts.unshift(tag.slice());
-    } else if (tag !== undefined) throw new TypeError(`"tag" must be undefined for ${this.name}${this.tagged ? ' encryption streams (finish() returns the tag)' : ' (it has no tag)'}`);
-    const src = concatParts(this.parts);
-    try {
-      const out = new Uint8Array(this.outputLength0(this.encrypting, src.length, this.st.params));
-      const res = this.run(this.st, this.encrypting, src, out);
-      const data = res === undefined ? out : res;
-      if (this.tagged && this.encrypting) return { data: data.subarray(B), tag: data.slice(0, B) };
-      return { data };
-    } finally {
-      src.fill(0);
-    }
-  }
-  wipe() {
-    this.st.key.fill(0);
-    for (const p of this.parts) p.fill(0);
-    this.parts = [];
-  }
-}
-
 // ---- AES-SIV (RFC 5297) ---------------------------------------------------------------------------
 const ZERO_BLOCK = /* @__PURE__ */ new Uint8Array(B);
 const SIV_MAX_AAD = 126; // S2V takes at most 127 strings (RFC 5297 §7); the message is one
@@ -654,7 +614,7 @@ export function aesModeSpec(name, run) {
     noNonce: true, // deterministic: no nonce to protect, no nonce-reuse guard
     outputLength,
     run,
-    stream: (st, encrypting) => new WholeStream(run, st, encrypting, outputLength, siv, name),
+    stream: (st, encrypting) => new WholeStream({ name, run, outputLength, tagLength: () => (siv ? B : 0), tagFirst: true }, st, encrypting),
     asyncWhole: () => true,
   };
   if (siv) {

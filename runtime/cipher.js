@@ -84,6 +84,72 @@ export class KeystreamStream {
   }
 }
 
+/**
+ * The stream of a cipher that needs the whole message before it can give anything back (SIV
+ * modes, key wrap, GCM-SIV, and the decryptions that check a tag first): update() keeps a copy of
+ * each part and writes nothing; finish(tag) runs the one-shot operation over them. `w`:
+ *   name, run, outputLength   as in the spec above (run may return a shorter view of dst)
+ *   tagLength(params)         0: no tag; else decryption takes finish(tag) and encryption gives
+ *                             { data, tag }
+ *   tagFirst                  the tag comes before the data (NaCl's layout, SIV's V)
+ *   tagInData                 (optional) encryption gives tag and data together as `data`
+ *                             (NaCl's secretbox layout, as our xsalsa20poly1305 stream does)
+ * The stream keeps its own copies of the instance's byte arrays (key, nonce, AAD), zeroed by wipe()
+ * with the parts.
+ */
+export class WholeStream {
+  constructor(w, st, encrypting) {
+    this.w = w;
+    this.st = copyState(st);
+    this.encrypting = encrypting;
+    this.parts = [];
+  }
+  outputLength() {
+    return 0;
+  }
+  update(src) {
+    this.parts.push(src.slice());
+  }
+  finish(tag) {
+    const w = this.w;
+    const T = w.tagLength(this.st.params);
+    if (T > 0 && !this.encrypting) {
+      if (tag === undefined) throw new TypeError(`"tag" must be Uint8Array of length ${T}: ${w.name} decryption streams check it in finish(tag)`);
+      if (tag.length !== T) throw new RangeError(`"tag" must have length ${T}, got ${tag.length}`);
+      if (w.tagFirst) this.parts.unshift(tag.slice());
+      else this.parts.push(tag.slice());
+    } else if (tag !== undefined) throw new TypeError(`"tag" must be undefined for ${w.name}${T > 0 ? ' encryption streams (finish() returns the tag)' : ' (it has no tag)'}`);
+    const src = concatParts(this.parts);
+    try {
+      const out = new Uint8Array(w.outputLength(this.encrypting, src.length, this.st.params));
+      const res = w.run(this.st, this.encrypting, src, out);
+      const data = res === undefined ? out : res;
+      if (T === 0 || !this.encrypting || w.tagInData) return { data };
+      const n = data.length - T;
+      return w.tagFirst ? { data: data.subarray(T), tag: data.slice(0, T) } : { data: data.subarray(0, n), tag: data.slice(n) };
+    } finally {
+      src.fill(0);
+    }
+  }
+  wipe() {
+    wipeState(this.st);
+    for (const p of this.parts) p.fill(0);
+    this.parts = [];
+  }
+}
+// A stream's own copy of an instance's state: its byte arrays (key, nonce, nonce12, AAD) and
+// params.aad copied, the rest shared (read-only).
+function copyState(st) {
+  const c = { ...st };
+  for (const k of Object.keys(c)) if (c[k] instanceof Uint8Array) c[k] = c[k].slice();
+  if (st.params && st.params.aad instanceof Uint8Array) c.params = { ...st.params, aad: st.params.aad.slice() };
+  return c;
+}
+function wipeState(c) {
+  for (const k of Object.keys(c)) if (c[k] instanceof Uint8Array) c[k].fill(0);
+  if (c.params && c.params.aad instanceof Uint8Array) c.params.aad.fill(0);
+}
+
 /** The parts concatenated, in a new array (streams of the modes that need the whole message). */
 export function concatParts(parts) {
   let n = 0;

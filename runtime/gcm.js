@@ -19,7 +19,7 @@
 // their input in JS (copies, wiped) and do the work in finish(), and their `.async` does not
 // yield: GCM-SIV needs two passes, and GCM decryption releases no plaintext before the tag.
 import { bytesArg, mustBe, typeName } from './checks.js';
-import { makeCipher } from './cipher.js';
+import { WholeStream, makeCipher } from './cipher.js';
 import { Instance } from './shell.js';
 import { ghashCore } from './ghash.js';
 
@@ -445,52 +445,6 @@ export function gcmCipher(kind, aesTarget, ghashTarget, platform = 'unknown') {
   }
 
   // The other streams (decryption, GCM-SIV): the input kept in JS, the work in finish().
-  class WholeStream {
-    constructor(st, encrypting) {
-      this.st = { key: st.key.slice(), nonce: st.nonce.slice(), params: { ...st.params, aad: st.params.aad.slice() } };
-      this.encrypting = encrypting;
-      this.parts = [];
-      this.len = 0;
-    }
-    outputLength() {
-      return 0;
-    }
-    update(src) {
-      this.parts.push(src.slice());
-      this.len += src.length;
-    }
-    finish(tag) {
-      const T = tagOf(this.st.params);
-      if (this.encrypting && tag !== undefined) throw new TypeError(`"tag" must be undefined when encrypting with ${name}`);
-      if (!this.encrypting && (tag === undefined || tag.length !== T))
-        throw new RangeError(`"tag" must be ${T} bytes for ${name} decryption, got ${tag === undefined ? 'undefined' : `length ${tag.length}`}`);
-      const all = new Uint8Array(this.len + (this.encrypting ? 0 : T));
-      try {
-        let at = 0;
-        for (const p of this.parts) {
-          all.set(p, at);
-          at += p.length;
-        }
-        if (!this.encrypting) all.set(tag, at);
-        const out = new Uint8Array(outputLength(this.encrypting, all.length, this.st.params));
-        run(this.st, this.encrypting, all, out);
-        if (!this.encrypting) return { data: out };
-        const data = out.slice(0, this.len);
-        const t = out.slice(this.len);
-        out.fill(0);
-        return { data, tag: t };
-      } finally {
-        all.fill(0);
-      }
-    }
-    wipe() {
-      for (const p of this.parts) p.fill(0);
-      this.parts = [];
-      this.len = 0;
-      this.st.key.fill(0);
-      this.st.nonce.fill(0);
-    }
-  }
 
   const spec = {
     name,
@@ -522,7 +476,8 @@ export function gcmCipher(kind, aesTarget, ghashTarget, platform = 'unknown') {
     asyncWhole: (encrypting) => siv || !encrypting,
     outputLength,
     run,
-    stream: (st, encrypting) => (encrypting && !siv ? new GcmEncryptStream(st) : new WholeStream(st, encrypting)),
+    stream: (st, encrypting) =>
+      encrypting && !siv ? new GcmEncryptStream(st) : new WholeStream({ name, run, outputLength, tagLength: tagOf, tagFirst: false }, st, encrypting),
     // A split call's unit (runtime/workers.js): the CTR key in st.key, the counter block in
     // st.nonce; the pool links the AES instance.
     range: (st, pos, src, dst) => ctrRange(st, pos, src, dst),

@@ -8,7 +8,7 @@
 // Memory: noble keeps its state in JS arrays; every noble hash instance, cipher call's temporary
 // and keystream copy made here is destroyed or zeroed after the call, errors included.
 import { Stream, makeHash, specOf } from './shell.js';
-import { KeystreamStream, cipherSpecOf, concatParts, makeCipher } from './cipher.js';
+import { KeystreamStream, WholeStream, cipherSpecOf, makeCipher } from './cipher.js';
 import { kdfDefinition, kdfInput, pbkdf2With, wipeAll } from './kdf.js';
 import { argon2Inputs } from './argon2.js';
 import { scryptOptions } from './scrypt.js';
@@ -270,55 +270,13 @@ export function nobleAead(a, aead) {
     dst.set(r);
     r.fill(0);
   }
-  class AeadStream {
-    constructor(st, encrypting) {
-      this.st = { ...st, key: st.key.slice(), nonce: st.nonce.slice() };
-      this.encrypting = encrypting;
-      this.parts = [];
-    }
-    outputLength() {
-      return 0;
-    }
-    update(src) {
-      this.parts.push(src.slice());
-    }
-    finish(tag) {
-      if (this.encrypting) {
-        if (tag !== undefined) throw new TypeError(`"tag" must be undefined when encrypting with ${a.name}`);
-        const src = concatParts(this.parts);
-        const out = new Uint8Array(src.length + TAG);
-        try {
-          run(this.st, true, src, out);
-        } finally {
-          src.fill(0);
-        }
-        // NaCl's layout is tag ‖ ciphertext: all of it as data, as our xsalsa20poly1305 stream does.
-        if (a.tagFirst) return { data: out };
-        return { data: out.subarray(0, src.length), tag: out.subarray(src.length) };
-      }
-      if (tag === undefined) throw new TypeError(`"tag" must be Uint8Array of length ${TAG}: ${a.name} decryption streams check it in finish(tag)`);
-      if (tag.length !== TAG) throw new RangeError(`"tag" must have length ${TAG}, got ${tag.length}`);
-      const src = concatParts(a.tagFirst ? [tag, ...this.parts] : [...this.parts, tag]);
-      const out = new Uint8Array(src.length - TAG);
-      try {
-        run(this.st, false, src, out);
-      } finally {
-        src.fill(0);
-      }
-      return { data: out };
-    }
-    wipe() {
-      this.st.key.fill(0);
-      for (const p of this.parts) p.fill(0);
-    }
-  }
   return makeCipher({
     name: a.name, platform: PLATFORM, blockSize: 64, nonceLength: a.nonceLength, tagLength: TAG, varSizeNonce: false,
     keyLengths: [32],
     third: (v) => aeadThird(a, v),
     outputLength: aeadOutputLength,
     run,
-    stream: (st, encrypting) => new AeadStream(st, encrypting),
+    stream: (st, encrypting) => new WholeStream({ name: a.name, run, outputLength: aeadOutputLength, tagLength: () => TAG, tagFirst: a.tagFirst, tagInData: a.tagFirst }, st, encrypting),
     asyncWhole: () => true,
     instance: NO_MEMORY,
   });
@@ -555,43 +513,7 @@ export function nobleCipherLike(ours, fn) {
     r.fill(0);
     return n === dst.length ? undefined : dst.subarray(0, n);
   }
-  class WholeStream {
-    constructor(st, encrypting) {
-      this.st = { ...st, key: st.key.slice() };
-      this.encrypting = encrypting;
-      this.parts = [];
-    }
-    outputLength() {
-      return 0;
-    }
-    update(src) {
-      this.parts.push(src.slice());
-    }
-    finish(tag) {
-      const T = s.tagLength;
-      if (tagged && !this.encrypting) {
-        if (tag === undefined || tag.length !== T) throw new RangeError(`"tag" must be ${T} bytes for ${name} decryption, got ${tag === undefined ? 'undefined' : `length ${tag.length}`}`);
-        if (tagFirst) this.parts.unshift(tag.slice());
-        else this.parts.push(tag.slice());
-      } else if (tag !== undefined) throw new TypeError(`"tag" must be undefined for ${name}${tagged ? ' encryption streams (finish() returns the tag)' : ' (it has no tag)'}`);
-      const src = concatParts(this.parts);
-      try {
-        const out = new Uint8Array(s.outputLength(this.encrypting, src.length, this.st.params));
-        const res = run(this.st, this.encrypting, src, out);
-        const data = res === undefined ? out : res;
-        if (!tagged || !this.encrypting) return { data };
-        return tagFirst ? { data: data.subarray(T), tag: data.slice(0, T) } : { data: data.subarray(0, data.length - T), tag: data.slice(data.length - T) };
-      } finally {
-        src.fill(0);
-      }
-    }
-    wipe() {
-      this.st.key.fill(0);
-      for (const p of this.parts) p.fill(0);
-      this.parts = [];
-    }
-  }
-  return makeCipher({ ...s, platform: PLATFORM, run, stream: (st, encrypting) => new WholeStream(st, encrypting), asyncWhole: () => true, instance: NO_MEMORY });
+  return makeCipher({ ...s, platform: PLATFORM, run, stream: (st, encrypting) => new WholeStream({ name, run, outputLength: s.outputLength, tagLength: () => (tagged ? s.tagLength : 0), tagFirst }, st, encrypting), asyncWhole: () => true, instance: NO_MEMORY });
 }
 
 /**

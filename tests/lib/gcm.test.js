@@ -306,6 +306,10 @@ forEachBackend(test, backends, 'gcm/gcmsiv', (b) => {
       const wrong = ct.slice(ct.length - 16);
       wrong[0] ^= 1;
       assert.throws(() => d2.finish(wrong), /invalid tag/);
+      // the tag's errors, as every whole-message stream gives them (runtime/cipher.js WholeStream)
+      assert.throws(() => f(key, nonce, aad).decrypt.create().finish(), { name: 'TypeError', message: /"tag" must be Uint8Array of length 16/ });
+      assert.throws(() => f(key, nonce, aad).decrypt.create().finish(new Uint8Array(15)), { name: 'RangeError', message: /"tag" must have length 16, got 15/ });
+      if (name === 'gcmsiv') assert.throws(() => f(key, nonce, aad).encrypt.create().finish(new Uint8Array(16)), { name: 'TypeError', message: /"tag" must be undefined for gcmsiv encryption streams/ });
       // async
       assert.equal(hex(await f(key, nonce, aad).encrypt.async(pt)), hex(ct));
       assert.equal(hex(await f(key, nonce, aad).decrypt.async(ct)), hex(pt));
