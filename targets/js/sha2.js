@@ -21,7 +21,7 @@ export const regions = Object.freeze({
 export const functions = Object.freeze(['sha224_init', 'sha224_pbkdf2', 'sha256_compress', 'sha256_init', 'sha256_output', 'sha256_pbkdf2', 'sha384_init', 'sha384_pbkdf2', 'sha512_224_init', 'sha512_224_pbkdf2', 'sha512_256_init', 'sha512_256_pbkdf2', 'sha512_compress', 'sha512_init', 'sha512_output', 'sha512_pbkdf2']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, regions, link });
 export const $sha224_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha224_init', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/sha2.js:331
+  // modules/sha2.js:338
   function sha224_init() {
     M32[0] = 0xc1059ed8 | 0;
     M32[1] = 0x367cd507;
@@ -883,7 +883,7 @@ export const $sha256_compress = /* @__PURE__ */ Object.freeze({ layout, name: 's
   return sha256_compress;
 } });
 export const $sha256_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha256_init', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/sha2.js:331
+  // modules/sha2.js:338
   function sha256_init() {
     M32[0] = 0x6a09e667;
     M32[1] = 0xbb67ae85 | 0;
@@ -897,10 +897,10 @@ export const $sha256_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha25
   return sha256_init;
 } });
 export const $sha256_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha256_output', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/sha2.js:333
+  // modules/sha2.js:340
   function sha256_output() {
     let l0 = 0;
-    for (l0 = 0; (l0 >>> 0) < (8 >>> 0); l0 = (l0 + 1) | 0) { // modules/sha2.js:333
+    for (l0 = 0; (l0 >>> 0) < (8 >>> 0); l0 = (l0 + 1) | 0) { // modules/sha2.js:340
       const t2 = l0;
       const t3 = M32[t2];
       M32[t2 + 8208] = (((t3 >>> 24) | (t3 << 8)) & 0xff00ff) | (((t3 >>> 8) | (t3 << 24)) & (0xff00ff00 | 0));
@@ -1550,7 +1550,7 @@ export const $sha256_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
   return sha256_pbkdf2;
 } });
 export const $sha384_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha384_init', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/sha2.js:331
+  // modules/sha2.js:338
   function sha384_init() {
     M32[0] = 0xc1059ed8 | 0;
     M32[1] = 0xcbbb9d5d | 0;
@@ -1842,7 +1842,7 @@ export const $sha384_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
         l210 = t433;
         l211 = t434;
         l212 = t435;
-        for (l213 = 0; (l213 >>> 0) < (20 >>> 0); l213 = (l213 + 1) | 0) { // modules/sha2.js:312
+        for (l213 = 0; (l213 >>> 0) < (20 >>> 0); l213 = (l213 + 1) | 0) { // modules/sha2.js:319
           const t535 = l117;
           const t536 = l118;
           const t537 = l119;
@@ -1999,7 +1999,7 @@ export const $sha384_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
           l220 = 0;
           l221 = 0;
           l222 = 0;
-          if (+((t631 >>> 0) < (16 >>> 0))) { // modules/sha2.js:320
+          if (+((t631 >>> 0) < (16 >>> 0))) { // modules/sha2.js:327
             const t1032 = (t602 + ((((t612 >>> 19) | (t611 << 13)) ^ ((t611 >>> 29) | (t612 << 3))) ^ ((t612 >>> 6) | (t611 << 26)))) | 0;
             const t1057 = (t1032 + ((((t586 >>> 1) | (t585 << 31)) ^ ((t586 >>> 8) | (t585 << 24))) ^ ((t586 >>> 7) | (t585 << 25)))) | 0;
             const t1061 = (t584 + t1057) | 0;
@@ -2267,7 +2267,7 @@ export const $sha384_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
   return sha384_pbkdf2;
 } });
 export const $sha512_224_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_224_init', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/sha2.js:331
+  // modules/sha2.js:338
   function sha512_224_init() {
     M32[0] = 0x19544da2;
     M32[1] = 0x8c3d37c8 | 0;
@@ -2531,7 +2531,7 @@ export const $sha512_224_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 
         l194 = t329;
         l195 = t330;
         l196 = t331;
-        for (l197 = 0; (l197 >>> 0) < (20 >>> 0); l197 = (l197 + 1) | 0) { // modules/sha2.js:312
+        for (l197 = 0; (l197 >>> 0) < (20 >>> 0); l197 = (l197 + 1) | 0) { // modules/sha2.js:319
           const t433 = l101;
           const t434 = l102;
           const t435 = l103;
@@ -2688,7 +2688,7 @@ export const $sha512_224_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 
           l204 = 0;
           l205 = 0;
           l206 = 0;
-          if (+((t529 >>> 0) < (16 >>> 0))) { // modules/sha2.js:320
+          if (+((t529 >>> 0) < (16 >>> 0))) { // modules/sha2.js:327
             const t930 = (t500 + ((((t510 >>> 19) | (t509 << 13)) ^ ((t509 >>> 29) | (t510 << 3))) ^ ((t510 >>> 6) | (t509 << 26)))) | 0;
             const t955 = (t930 + ((((t484 >>> 1) | (t483 << 31)) ^ ((t484 >>> 8) | (t483 << 24))) ^ ((t484 >>> 7) | (t483 << 25)))) | 0;
             const t959 = (t482 + t955) | 0;
@@ -2920,7 +2920,7 @@ export const $sha512_224_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 
   return sha512_224_pbkdf2;
 } });
 export const $sha512_256_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_256_init', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/sha2.js:331
+  // modules/sha2.js:338
   function sha512_256_init() {
     M32[0] = 0xfc2bf72c | 0;
     M32[1] = 0x22312194;
@@ -3184,7 +3184,7 @@ export const $sha512_256_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 
         l194 = t329;
         l195 = t330;
         l196 = t331;
-        for (l197 = 0; (l197 >>> 0) < (20 >>> 0); l197 = (l197 + 1) | 0) { // modules/sha2.js:312
+        for (l197 = 0; (l197 >>> 0) < (20 >>> 0); l197 = (l197 + 1) | 0) { // modules/sha2.js:319
           const t431 = l101;
           const t432 = l102;
           const t433 = l103;
@@ -3341,7 +3341,7 @@ export const $sha512_256_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 
           l204 = 0;
           l205 = 0;
           l206 = 0;
-          if (+((t527 >>> 0) < (16 >>> 0))) { // modules/sha2.js:320
+          if (+((t527 >>> 0) < (16 >>> 0))) { // modules/sha2.js:327
             const t928 = (t498 + ((((t508 >>> 19) | (t507 << 13)) ^ ((t507 >>> 29) | (t508 << 3))) ^ ((t508 >>> 6) | (t507 << 26)))) | 0;
             const t953 = (t928 + ((((t482 >>> 1) | (t481 << 31)) ^ ((t482 >>> 8) | (t481 << 24))) ^ ((t482 >>> 7) | (t481 << 25)))) | 0;
             const t957 = (t480 + t953) | 0;
@@ -3752,7 +3752,7 @@ export const $sha512_compress = /* @__PURE__ */ Object.freeze({ layout, name: 's
   return sha512_compress;
 } });
 export const $sha512_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_init', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/sha2.js:331
+  // modules/sha2.js:338
   function sha512_init() {
     M32[0] = 0xf3bcc908 | 0;
     M32[1] = 0x6a09e667;
@@ -3774,7 +3774,7 @@ export const $sha512_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha51
   return sha512_init;
 } });
 export const $sha512_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_output', params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/sha2.js:356
+  // modules/sha2.js:363
   function sha512_output() {
     const t1 = M32[0];
     const t2 = M32[1];
@@ -4110,7 +4110,7 @@ export const $sha512_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
         l226 = t537;
         l227 = t538;
         l228 = t539;
-        for (l229 = 0; (l229 >>> 0) < (20 >>> 0); l229 = (l229 + 1) | 0) { // modules/sha2.js:312
+        for (l229 = 0; (l229 >>> 0) < (20 >>> 0); l229 = (l229 + 1) | 0) { // modules/sha2.js:319
           const t639 = l133;
           const t640 = l134;
           const t641 = l135;
@@ -4267,7 +4267,7 @@ export const $sha512_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
           l236 = 0;
           l237 = 0;
           l238 = 0;
-          if (+((t735 >>> 0) < (16 >>> 0))) { // modules/sha2.js:320
+          if (+((t735 >>> 0) < (16 >>> 0))) { // modules/sha2.js:327
             const t1136 = (t706 + ((((t716 >>> 19) | (t715 << 13)) ^ ((t715 >>> 29) | (t716 << 3))) ^ ((t716 >>> 6) | (t715 << 26)))) | 0;
             const t1161 = (t1136 + ((((t690 >>> 1) | (t689 << 31)) ^ ((t690 >>> 8) | (t689 << 24))) ^ ((t690 >>> 7) | (t689 << 25)))) | 0;
             const t1165 = (t688 + t1161) | 0;
