@@ -87,6 +87,49 @@ function same(name, got, want) {
     console.log(`killed: ${name}: got ${g.slice(0, 64)}${g.length > 64 ? '...' : ''} (${got.length} bytes), want ${w.slice(0, 64)}${w.length > 64 ? '...' : ''} (${want.length} bytes)`);
     process.exit(1);
   }
+  cleanAfter(name);
+}
+
+// ---- memory hygiene after every call: each kernel instance a call used (Instance.leave() ran)
+// is zero again outside its constant regions, over its whole memory. A kernel that writes past
+// its regions, or past what the runtime wipes (a wider group of AES blocks than the spare bytes
+// allow, one pair of blocks too many), or a wipe that misses bytes, is killed here (mutants
+// aes:128:20:const, aes:129:14:const, aes:293:48:const).
+const { Instance } = await import(pathToFileURL(path.join(root, 'runtime', 'shell.js')).href);
+const left = new Set();
+const leave = Instance.prototype.leave;
+Instance.prototype.leave = function () {
+  left.add(this);
+  return leave.call(this);
+};
+function dirt(mem, regions) {
+  const constant = Object.values(regions || {}).filter((r) => r.constant).sort((a, b) => a.offset - b.offset);
+  const words = mem.byteOffset % 4 === 0 ? new Uint32Array(mem.buffer, mem.byteOffset, mem.length >> 2) : null;
+  let i = 0;
+  for (const r of [...constant, { offset: mem.length, bytes: 0 }]) {
+    const end = Math.min(r.offset, mem.length);
+    if (words !== null)
+      for (; i + 4 <= end && i % 4 === 0; i += 4) {
+        if (words[i >> 2] !== 0) break;
+      }
+    for (; i < end; i++) {
+      if (mem[i] === 0) continue;
+      const inside = Object.entries(regions || {}).find(([, q]) => i >= q.offset && i < q.offset + q.bytes);
+      return `${mem[i].toString(16)} at offset ${i} ${inside ? `in region ${inside[0]} (+${i - inside[1].offset})` : 'outside every region'}`;
+    }
+    i = Math.max(i, r.offset + r.bytes);
+  }
+  return null;
+}
+function cleanAfter(name) {
+  for (const I of left) {
+    const d = dirt(I.memory(), I.target.regions);
+    if (d !== null) {
+      console.log(`killed: ${name}: the kernel memory of ${I.label} is not zero after the call: ${d}`);
+      process.exit(1);
+    }
+  }
+  left.clear();
 }
 
 // ---- the checks, by the module whose kernels they run
@@ -382,31 +425,16 @@ FAMILIES.chacha.push(() => {
 // A module that other modules import changes the algorithms of those.
 const LIBRARIES = { blake_common: ['blake1', 'blake2', 'argon2'], aes_field: ['aes'], poly1305: ['chacha'], pbkdf2: ['sha2', 'legacy'] };
 
-// ---- memory hygiene after each family's checks: every instance the calls used is zero again
-// outside its constant regions, over the whole memory (a kernel that writes past its regions, or a
-// wipe that misses bytes, leaves them there: mutants aes:129:14:const and aes:128:20:const).
+// ---- after each family: every instance the entry has loaded (also those no call left through
+// Instance.leave) and the KDFs' kept heap instances are zero too.
 const { specOf } = await import(pathToFileURL(path.join(root, 'runtime', 'shell.js')).href);
 const { cipherSpecOf } = await import(pathToFileURL(path.join(root, 'runtime', 'cipher.js')).href);
 const { argon2MemoryForTests } = await import(pathToFileURL(path.join(root, 'runtime', 'argon2.js')).href);
 const { scryptMemoryForTests } = await import(pathToFileURL(path.join(root, 'runtime', 'scrypt.js')).href);
 const targetRegions = async (mod) => (await import(pathToFileURL(path.join(root, 'targets', opt.backend, `${mod}.js`)).href)).regions;
-function dirt(mem, regions) {
-  const constant = Object.values(regions || {}).filter((r) => r.constant);
-  for (let i = 0; i < mem.length; i++) {
-    if (mem[i] === 0) continue;
-    const c = constant.find((r) => i >= r.offset && i < r.offset + r.bytes);
-    if (c) {
-      i = c.offset + c.bytes - 1;
-      continue;
-    }
-    const inside = Object.entries(regions || {}).find(([, r]) => i >= r.offset && i < r.offset + r.bytes);
-    return `offset ${i} ${inside ? `in region ${inside[0]} (+${i - inside[1].offset})` : 'outside every region'}`;
-  }
-  return null;
-}
 async function hygiene(family) {
-  const seen = new Set();
   const memories = [];
+  const seen = new Set();
   for (const [name, f] of Object.entries(lib)) {
     if (typeof f !== 'function') continue;
     const top = (specOf(f) ?? cipherSpecOf(f))?.instance;
@@ -429,7 +457,7 @@ async function hygiene(family) {
     checks++;
     const d = dirt(mem, regions);
     if (d !== null) {
-      console.log(`killed: ${family}: the memory behind ${name} is not zero after the calls: ${mem[Number(d.split(' ')[1])].toString(16)} at ${d}`);
+      console.log(`killed: ${family}: the memory behind ${name} is not zero after the calls: ${d}`);
       process.exit(1);
     }
   }
