@@ -178,7 +178,9 @@ const counterCheck = (mod, runs) => async () => {
   const B = await import(pathToFileURL(path.join(root, 'targets', other, `${mod}.js`)).href);
   const block = bytes(256);
   for (const [init, initArgs, compress, final, finalArg] of runs) {
-    for (const [lo, hi] of [[0xffffff00, 0], [0x100, 1], [0xfffffe00, 0x8000_0001]]) {
+    // (hi = 0x10: a bit BLAKE-256's constant C6 = 0x299f31d0 has, so t1 ^ C6 and t1 | C6 differ:
+    // mutant blake1:71:36:op)
+    for (const [lo, hi] of [[0xffffff00, 0], [0x100, 1], [0xfffffe00, 0x8000_0001], [0x200, 0x10]]) {
       const run = (T) => {
         const { mem, fns } = T.instantiate();
         const S = T.regions.state.offset;
@@ -278,7 +280,33 @@ const FAMILIES = {
       same(`scrypt N=${N} r=${r} p=${p}`, lib.scrypt(pw, salt, { N, r, p, dkLen: 72 }), nh.scrypt(pw, salt, { N, r, p, dkLen: 72 }));
     }
   }],
-  argon2: [() => {
+  argon2: [async () => {
+    // argon2_fill in calls of one block against whole segments (on another backend's committed
+    // target): the address block must be right at a call's first block whatever came before
+    // (mutants argon2:153:58:op, argon2:153:62:const: right only when a call holds several blocks,
+    // which the runtime's slices almost always do). Two lanes, segments of 5 and of 130 blocks.
+    const other = opt.backend === 'js' ? 'wasm' : 'js';
+    const A = await import(pathToFileURL(path.join(root, 'targets', opt.backend, 'argon2.js')).href);
+    const B = await import(pathToFileURL(path.join(root, 'targets', other, 'argon2.js')).href);
+    for (const type of [0, 1, 2]) {
+      for (const [q, t] of slow ? [[20, 2]] : [[20, 2], [520, 1]]) {
+        const lanes = 2, segment = q / 4, first = bytes(2 * lanes * 1024);
+        const run = (T, chunk) => {
+          const { mem, fns } = T.instantiate({ heapBytes: (5 + lanes * q) * 1024 });
+          const heap = T.regions.blocks.offset;
+          const w = new DataView(mem.buffer, T.regions.params.offset, 32);
+          [lanes, q, segment, lanes * q, t, type, 0x13, Math.floor((2 ** 32 - 1) / lanes)].forEach((x, i) => w.setUint32(4 * i, x, true));
+          for (let l = 0; l < lanes; l++) mem.set(first.subarray(2048 * l, 2048 * l + 2048), heap + (5 + l * q) * 1024);
+          for (let pass = 0; pass < t; pass++)
+            for (let slice = 0; slice < 4; slice++)
+              for (let lane = 0; lane < lanes; lane++)
+                for (let from = pass === 0 && slice === 0 ? 2 : 0; from < segment; from += chunk) fns.argon2_fill(pass, slice, lane, from, Math.min(segment, from + chunk), 1);
+          return mem.slice(heap + 5 * 1024, heap + (5 + lanes * q) * 1024);
+        };
+        same(`argon2_fill type ${type}, q ${q}, one block a call on ${opt.backend}, whole segments on ${other}`, run(A, 1), run(B, segment));
+      }
+    }
+  }, () => {
     for (const name of ['argon2d', 'argon2i', 'argon2id']) {
       // several lanes and passes; segments of more than 128 blocks, whose data-independent
       // addresses need a second address block (mutant argon2:153:39:op)
