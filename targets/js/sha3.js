@@ -2,20 +2,29 @@
 // Do not edit: change the kernel and run `awasmc build`; `awasmc verify` checks this file.
 import { linkJs } from '../../runtime/link.js';
 export const memoryBytes = 65536;
-export const regions = Object.freeze({
-  'state': Object.freeze({ offset: 0, bytes: 208 }),
-  'block': Object.freeze({ offset: 208, bytes: 16384 }),
-  'keccak_rc': Object.freeze({ offset: 16592, bytes: 192, constant: true }),
-  'pbkdf2.inner': Object.freeze({ offset: 16784, bytes: 208 }),
-  'pbkdf2.outer': Object.freeze({ offset: 16992, bytes: 208 }),
-  'pbkdf2.u': Object.freeze({ offset: 17200, bytes: 64 }),
-  'pbkdf2.t': Object.freeze({ offset: 17264, bytes: 64 }),
-  'pbkdf2.pad': Object.freeze({ offset: 17328, bytes: 176 }),
-  'pbkdf2.mask': Object.freeze({ offset: 17504, bytes: 64 }),
+const region0 = /* @__PURE__ */ Object.freeze({ offset: 0, bytes: 208 });
+const region1 = /* @__PURE__ */ Object.freeze({ offset: 208, bytes: 16384 });
+const region2 = /* @__PURE__ */ Object.freeze({ offset: 16592, bytes: 192, constant: true });
+const region3 = /* @__PURE__ */ Object.freeze({ offset: 16784, bytes: 208 });
+const region4 = /* @__PURE__ */ Object.freeze({ offset: 16992, bytes: 208 });
+const region5 = /* @__PURE__ */ Object.freeze({ offset: 17200, bytes: 64 });
+const region6 = /* @__PURE__ */ Object.freeze({ offset: 17264, bytes: 64 });
+const region7 = /* @__PURE__ */ Object.freeze({ offset: 17328, bytes: 176 });
+const region8 = /* @__PURE__ */ Object.freeze({ offset: 17504, bytes: 64 });
+export const regions = /* @__PURE__ */ Object.freeze({
+  'state': region0,
+  'block': region1,
+  'keccak_rc': region2,
+  'pbkdf2.inner': region3,
+  'pbkdf2.outer': region4,
+  'pbkdf2.u': region5,
+  'pbkdf2.t': region6,
+  'pbkdf2.pad': region7,
+  'pbkdf2.mask': region8,
 });
-export const functions = Object.freeze(['keccak_absorb', 'keccak_pbkdf2']);
-const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, regions, link });
-export const $keccak_absorb = /* @__PURE__ */ Object.freeze({ layout, name: 'keccak_absorb', params: 2, result: null, data: [[16592, 'AQAAAAAAAACCgAAAAAAAAIqAAAAAAACAAIAAgAAAAICLgAAAAAAAAAEAAIAAAAAAgYAAgAAAAIAJgAAAAAAAgIoAAAAAAAAAiAAAAAAAAAAJgACAAAAAAAoAAIAAAAAAi4AAgAAAAACLAAAAAAAAgImAAAAAAACAA4AAAAAAAIACgAAAAAAAgIAAAAAAAACACoAAAAAAAAAKAACAAAAAgIGAAIAAAACAgIAAAAAAAIABAACAAAAAAAiAAIAAAACA']], make(M8, M16, M32) {
+export const functions = /* @__PURE__ */ Object.freeze(['keccak_absorb', 'keccak_pbkdf2']);
+const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
+export const $keccak_absorb = /* @__PURE__ */ Object.freeze({ layout, name: 'keccak_absorb', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'keccak_rc': region2 }), params: 2, result: null, data: [[16592, 'AQAAAAAAAACCgAAAAAAAAIqAAAAAAACAAIAAgAAAAICLgAAAAAAAAAEAAIAAAAAAgYAAgAAAAIAJgAAAAAAAgIoAAAAAAAAAiAAAAAAAAAAJgACAAAAAAAoAAIAAAAAAi4AAgAAAAACLAAAAAAAAgImAAAAAAACAA4AAAAAAAIACgAAAAAAAgIAAAAAAAACACoAAAAAAAAAKAACAAAAAgIGAAIAAAACAgIAAAAAAAIABAACAAAAAAAiAAIAAAACA']], make(M8, M16, M32) {
   // modules/sha3.js:140
   function keccak_absorb(l0, l1) {
     l0 |= 0;
@@ -500,7 +509,7 @@ export const $keccak_absorb = /* @__PURE__ */ Object.freeze({ layout, name: 'kec
   }
   return keccak_absorb;
 } });
-export const $keccak_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'keccak_pbkdf2', params: 1, result: null, data: [[16592, 'AQAAAAAAAACCgAAAAAAAAIqAAAAAAACAAIAAgAAAAICLgAAAAAAAAAEAAIAAAAAAgYAAgAAAAIAJgAAAAAAAgIoAAAAAAAAAiAAAAAAAAAAJgACAAAAAAAoAAIAAAAAAi4AAgAAAAACLAAAAAAAAgImAAAAAAACAA4AAAAAAAIACgAAAAAAAgIAAAAAAAACACoAAAAAAAAAKAACAAAAAgIGAAIAAAACAgIAAAAAAAIABAACAAAAAAAiAAIAAAACA']], make(M8, M16, M32) {
+export const $keccak_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'keccak_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'keccak_rc': region2, 'pbkdf2.inner': region3, 'pbkdf2.outer': region4, 'pbkdf2.u': region5, 'pbkdf2.t': region6, 'pbkdf2.pad': region7, 'pbkdf2.mask': region8 }), params: 1, result: null, data: [[16592, 'AQAAAAAAAACCgAAAAAAAAIqAAAAAAACAAIAAgAAAAICLgAAAAAAAAAEAAIAAAAAAgYAAgAAAAIAJgAAAAAAAgIoAAAAAAAAAiAAAAAAAAAAJgACAAAAAAAoAAIAAAAAAi4AAgAAAAACLAAAAAAAAgImAAAAAAACAA4AAAAAAAIACgAAAAAAAgIAAAAAAAACACoAAAAAAAAAKAACAAAAAgIGAAIAAAACAgIAAAAAAAIABAACAAAAAAAiAAIAAAACA']], make(M8, M16, M32) {
   // modules/sha3.js:166
   function keccak_pbkdf2(l0) {
     l0 |= 0;
