@@ -29,6 +29,8 @@ std::string data_init_js(const Module& m, const std::string& bytes_view);  // fi
 // its own as a descriptor `$name`, which `link([...descriptors])` instantiates over a fresh memory,
 // so that a bundler keeps only the functions an application's hashes use.
 std::vector<size_t> data_regions_read(const Module& m, const Function& f);  // constant regions f loads from
+// The regions function f loads from or stores to (by the byte offset of each access), in layout order.
+std::vector<size_t> regions_touched(const Module& m, const Function& f);
 Module single_function(const Module& m, size_t i);  // m with only function i and the constant data it reads
 // `export const $name = Object.freeze({ name, params, result[, data: [[offset, base64]...]]` (no
 // closing brace): `data` is the constant regions f reads, which link() writes into the memory.

@@ -14,18 +14,51 @@ std::string target_header(const Module& m, Target t) {
          " target.\n// Do not edit: change the kernel and run `awasmc build`; `awasmc verify` checks this file.\n";
 }
 
+// The layout: one frozen object per region (`region<i>`, shared by the descriptors), the full
+// `regions` table and the `functions` list (for code that instantiates the whole target), and
+// `layout` ({ memoryBytes, link }), which every descriptor holds. Each descriptor also lists the
+// regions its function touches (descriptor_head), so that a bundle of some descriptors carries
+// only their regions: everything here is a pure expression a bundler drops when unused.
 std::string target_layout(const Module& m) {
   std::string out = "export const memoryBytes = " + std::to_string(m.memory_bytes) + ";\n";
-  out += "export const regions = Object.freeze({\n";
-  for (const Region& r : m.regions)
-    out += "  " + js_string(r.name) + ": Object.freeze({ offset: " + std::to_string(r.offset) + ", bytes: " + std::to_string(r.bytes) +
-           (r.data.empty() ? "" : ", constant: true") + (r.heap ? ", heap: true" : "") + " }),\n";
+  for (size_t i = 0; i < m.regions.size(); i++) {
+    const Region& r = m.regions[i];
+    out += "const region" + std::to_string(i) + " = /* @__PURE__ */ Object.freeze({ offset: " + std::to_string(r.offset) +
+           ", bytes: " + std::to_string(r.bytes) + (r.data.empty() ? "" : ", constant: true") + (r.heap ? ", heap: true" : "") + " });\n";
+  }
+  out += "export const regions = /* @__PURE__ */ Object.freeze({\n";
+  for (size_t i = 0; i < m.regions.size(); i++) out += "  " + js_string(m.regions[i].name) + ": region" + std::to_string(i) + ",\n";
   out += "});\n";
-  out += "export const functions = Object.freeze([";
+  out += "export const functions = /* @__PURE__ */ Object.freeze([";
   for (size_t i = 0; i < m.functions.size(); i++) out += (i ? ", " : "") + js_string(m.functions[i].name);
   out += "]);\n";
   // What a function descriptor needs to instantiate itself (link is declared below, hoisted).
-  out += "const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, regions, link });\n";
+  out += "const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });\n";
+  return out;
+}
+
+// A region counts as touched when an access's byte offset (the base an index is added to) lies in
+// it. The fields of one struct region (`name.field`, docs/language.md) count as one: a kernel may
+// reach a field from another's base with a runtime index (keccak_pbkdf2 reads `pbkdf2.outer` as
+// `pbkdf2.inner` + 26 lanes), and the runtime treats the struct as one block (runtime/kdf.js).
+std::vector<size_t> regions_touched(const Module& m, const Function& f) {
+  auto group = [&](size_t i) { return m.regions[i].name.substr(0, m.regions[i].name.find('.')); };
+  std::vector<uint8_t> hit(m.regions.size(), 0);
+  for (size_t i = 0; i < m.regions.size(); i++) {
+    const Region& r = m.regions[i];
+    for (const Node& n : f.nodes)
+      if ((n.op == Op::Load || n.op == Op::Store) && n.imm >= r.offset && (r.heap || n.imm < uint64_t(r.offset) + r.bytes)) {
+        hit[i] = 1;
+        break;
+      }
+  }
+  std::vector<size_t> out;
+  for (size_t i = 0; i < m.regions.size(); i++) {
+    bool in = hit[i];
+    if (m.regions[i].name.find('.') != std::string::npos)
+      for (size_t j = 0; j < m.regions.size() && !in; j++) in = hit[j] && group(j) == group(i);
+    if (in) out.push_back(i);
+  }
   return out;
 }
 
@@ -64,7 +97,11 @@ std::string descriptor_head(const Module& m, const Function& f, bool with_data) 
   // Functions with u64 parameters or results are called through a wrapper (boundary_wrapper):
   // `wrap(f, H32)` makes it from the raw function and a Uint32Array over the memory.
   const std::string w = boundary_wrapper(f, "f", "H32");
+  std::string regions;
+  for (size_t r : regions_touched(m, f))
+    regions += std::string(regions.empty() ? "" : ", ") + js_string(m.regions[r].name) + ": region" + std::to_string(r);
   return "export const $" + f.name + " = /* @__PURE__ */ Object.freeze({ layout, name: " + js_string(f.name) +
+         ", regions: /* @__PURE__ */ Object.freeze({" + (regions.empty() ? "" : " " + regions + " ") + "})" +
          ", params: " + std::to_string(f.nparams) + ", result: " + (f.result == Ty::None ? "null" : js_string(ty_name(f.result))) +
          (w.empty() ? "" : ", wrap: (f, H32) => " + w) + (with_data ? ", data: [" + data + "]" : "");
 }

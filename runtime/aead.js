@@ -16,7 +16,7 @@
 // and fewer than 16 pending ciphertext bytes in JS between updates.
 import { bytesArg, typeName } from './checks.js';
 import { WholeStream, concatParts, makeCipher } from './cipher.js';
-import { CHACHA20, XCHACHA20, XSALSA20, arxKernels, arxNames } from './arx.js';
+import { CHACHA20, XCHACHA20, XSALSA20, arxKernels } from './arx.js';
 import { Instance } from './shell.js';
 
 // An AEAD of this family: the stream cipher kind, the nonce length, whether it is RFC 8439's
@@ -57,8 +57,7 @@ export function aeadOutputLength(encrypting, n) {
 
 /** The AEAD `a` (CHACHA20POLY1305, ...) over `target` (a modules/chacha.js target or its descriptors). */
 export function aeadCipher(a, target, platform = 'unknown') {
-  const required = [...arxNames(a.stream), 'poly1305_init', 'poly1305_blocks', 'poly1305_finish', ...(a.rfc ? ['poly1305_bytes', 'poly1305_lengths'] : [])];
-  const I = new Instance(a.name, target, required);
+  const I = new Instance(a.name, target);
   const K = arxKernels(a.stream, I);
   const D = I.region('data', DATA_BYTES).offset;
   const P = I.region('poly', POLY_BYTES).offset;

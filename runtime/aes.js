@@ -55,11 +55,12 @@ const NO_NONCE = /* @__PURE__ */ new Uint8Array(0);
 
 export function aesCipher(mode, target, platform = 'unknown') {
   if (!Object.prototype.hasOwnProperty.call(FNS, mode)) throw new TypeError(`aesCipher: unknown mode "${mode}"`);
-  const I = new Instance(mode, target, FNS[mode]);
+  const I = new Instance(mode, target);
   const KEY = I.region('aes_key', 32).offset;
   const RK = I.region('aes_rk', 240).offset;
   const rkb = I.target.regions.aes_rkb; // js/runtime only
-  const IV = I.region('aes_iv', 16).offset;
+  const ivRegion = I.target.regions.aes_iv; // no ECB kernel has one
+  const IV = ivRegion === undefined ? -1 : ivRegion.offset;
   const D = I.region("data", DATA_BYTES + 64).offset;
   let mem = null, f = null;
   let self = { threads: undefined }; // the engine spec, once made (its `threads` hook)
@@ -83,7 +84,7 @@ export function aesCipher(mode, target, platform = 'unknown') {
       I.zero(KEY, 32);
       I.zero(RK, 240);
       if (rkb !== undefined) I.zero(rkb.offset, rkb.bytes);
-      I.zero(IV, 16);
+      if (IV >= 0) I.zero(IV, 16);
       I.zero(D, (used + 63) & ~63);
       I.leave();
     }

@@ -190,7 +190,7 @@ export const cmacKeyOption = /* @__PURE__ */ aesKeyOption('cmac');
  */
 export function cmacMac(target, platform = 'unknown') {
   const name = 'cmac';
-  const I = new Instance(name, target, ['aes_expand', 'aes_cbc_enc']);
+  const I = new Instance(name, target);
   const S = aesSession(I);
   const C = cmacOver(S);
 
@@ -330,7 +330,7 @@ const SIV_MAX_AAD = 126; // S2V takes at most 127 strings (RFC 5297 §7); the me
  */
 export function aessivCipher(target, platform = 'unknown') {
   const name = 'aessiv';
-  const I = new Instance(name, target, ['aes_expand', 'aes_cbc_enc', 'aes_ctr']);
+  const I = new Instance(name, target);
   const S = aesSession(I);
   const C = cmacOver(S);
 
@@ -452,7 +452,7 @@ const POW32 = 2 ** 32;
  */
 export function aeskwCipher(padded, target, platform = 'unknown') {
   const name = padded ? 'aeskwp' : 'aeskw';
-  const I = new Instance(name, target, ['aes_expand', 'aes_cbc_enc', 'aes_ecb_dec']);
+  const I = new Instance(name, target);
   const S = aesSession(I);
 
   // t (the step number, < 2^53) into A = w[0 .. 8] (big-endian XOR).

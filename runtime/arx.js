@@ -69,8 +69,6 @@ export function counterOption(bits) {
  * The cipher function of `k` (SALSA20, CHACHA20, ...) over `target`: a generated modules/chacha.js
  * target, or the list of the function descriptors it uses (what the entries pass).
  */
-/** The kernel functions a cipher of kind `k` calls. */
-export const arxNames = (k) => (k.extended ? [LAYOUT[k.core].xor, LAYOUT[k.core].sub] : [LAYOUT[k.core].xor]);
 
 /**
  * The kernels of `k` over an Instance `I` of modules/chacha.js (shared with runtime/aead.js):
@@ -144,7 +142,7 @@ export function arxKernels(k, I) {
  * target, or the list of the function descriptors it uses (what the entries pass).
  */
 export function arxCipher(k, target, platform = 'unknown') {
-  const I = new Instance(k.name, target, arxNames(k));
+  const I = new Instance(k.name, target);
   const D = I.region('data', DATA_BYTES).offset;
   const K = arxKernels(k, I);
   let mem = null;

@@ -35,7 +35,7 @@ const STATE_BYTES = 80;
  */
 export function blake2Hash(kind, target, platform = 'unknown') {
   const name = kind.name;
-  const I = new Instance(name, target, [kind.init, kind.compress, kind.final]);
+  const I = new Instance(name, target);
   target = I.target;
   const S = I.region('state', STATE_BYTES).offset;
   const SB = target.regions.state.bytes;

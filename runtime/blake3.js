@@ -84,7 +84,7 @@ const copyTree = (from, to) => {
  * `$blake3_blocks` where the target has it).
  */
 export function blake3Hash(target, platform = 'unknown') {
-  const I = new Instance('blake3', target, ['blake3_chunks', 'blake3_parents', 'blake3_compress']);
+  const I = new Instance('blake3', target);
   target = I.target;
   const KO = I.region('key', 32).offset;
   const BO = I.region('block', CHUNK).offset;

@@ -43,8 +43,8 @@ export function gcmCipher(kind, aesTarget, ghashTarget, platform = 'unknown') {
   const siv = kind === 'gcmsiv';
   const name = kind;
   const ctrName = siv ? 'aes_ctr32le' : 'aes_ctr32';
-  const A = new Instance(name, aesTarget, ['aes_expand', 'aes_ecb_enc', ctrName]);
-  const G = new Instance(name, ghashTarget, [siv ? 'polyval_blocks' : 'ghash_blocks']);
+  const A = new Instance(name, aesTarget);
+  const G = new Instance(name, ghashTarget);
   const mac = ghashCore(G, siv ? 'polyval' : 'ghash');
   const KEY = A.region('aes_key', 32).offset;
   const RK = A.region('aes_rk', 240).offset;

@@ -100,7 +100,7 @@ export function ghashCore(I, kind) {
 export function ghashMac(kind, target, platform = 'unknown') {
   if (kind !== 'ghash' && kind !== 'polyval') throw new TypeError(`ghashMac: unknown kind "${kind}"`);
   const name = kind;
-  const I = new Instance(name, target, [kind === 'ghash' ? 'ghash_blocks' : 'polyval_blocks']);
+  const I = new Instance(name, target);
   const core = ghashCore(I, kind);
 
   class GhashStream extends Stream {

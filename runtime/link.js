@@ -12,7 +12,10 @@ const fromBase64 = (s) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
 const compiled = new WeakMap();
 
 // Precompiled modules (useWasmModules): wasmModuleKey(descriptor) -> WebAssembly.Module.
-const supplied = new Map();
+const supplied = /* @__PURE__ */ new Map();
+// descriptor -> its precompiled module or undefined; set by useWasmModules, so that the lookup
+// (and wasmModuleKey) is bundled only where useWasmModules is.
+let precompiled = null;
 
 /**
  * The name of a kernel function's module among precompiled ones: `<function>.<8 hex digits>`, the
@@ -39,15 +42,14 @@ export function useWasmModules(modules) {
     if (!/^[a-z0-9_]+\.[0-9a-f]{8}$/.test(key)) throw new RangeError(`useWasmModules: "${key}" is not a kernel module name (function.hash)`);
   }
   for (const [key, mod] of entries) supplied.set(key, mod);
+  precompiled = (d) => supplied.get(wasmModuleKey(d));
 }
 
 // The module of a kernel function: a precompiled one, else compiled from its embedded code; where
 // compiling is refused, an error naming js.js as the way out.
 function compileKernel(d, shared) {
-  if (supplied.size > 0) {
-    const mod = supplied.get(wasmModuleKey(d));
-    if (mod !== undefined) return mod;
-  }
+  const mod = precompiled !== null ? precompiled(d) : undefined;
+  if (mod !== undefined) return mod;
   try {
     return new WebAssembly.Module(fromBase64(d.wasm));
   } catch (e) {

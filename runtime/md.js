@@ -188,7 +188,7 @@ function finishCounted(e, filled, total) {
  */
 export function mdHash(kind, target, platform = 'unknown') {
   const counted = kind.finish !== undefined; // BLAKE: the kernel counts message bits
-  const I = new Instance(kind.name, target, counted ? [kind.init, kind.compress, kind.output, kind.final] : [kind.init, kind.compress, kind.output]);
+  const I = new Instance(kind.name, target);
   target = I.target;
   // What the kernels keep in the state region (and write to `out`), which a stream saves: the
   // chaining value, and BLAKE's bit counter (a u64 at bytes 64..71).
@@ -198,7 +198,6 @@ export function mdHash(kind, target, platform = 'unknown') {
   const BB = target.regions.block.bytes;
   const O = I.region('out', 64).offset;
   const OB = target.regions.out.bytes;
-  if (BB % 128 !== 0) throw new TypeError(`${kind.name}: the target's block region must be a multiple of 128 bytes`);
   const B = kind.blockLen;
   const L = kind.lenBytes;
   const SALT = counted ? kind.saltLen : 0;

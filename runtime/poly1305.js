@@ -34,7 +34,7 @@ export function poly1305KeyOption(v, params, arg = 'opts.key') {
  */
 export function poly1305Mac(target, platform = 'unknown') {
   const name = 'poly1305';
-  const I = new Instance(name, target, ['poly1305_init', 'poly1305_blocks', 'poly1305_finish']);
+  const I = new Instance(name, target);
   target = I.target;
   const P = I.region('poly', STATE_BYTES).offset;
   const DO = I.region('data', 1024).offset;

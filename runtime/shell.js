@@ -70,14 +70,11 @@ export const defaultNextTick =
 export class Instance {
   // `target`: a generated target module, or the list of its function descriptors (`$name`
   // exports) that an entry picked; undefined entries (functions a backend lacks) are skipped.
-  constructor(label, target, required) {
+  // The shape of the generated targets (regions, functions, what instantiate() returns) is
+  // checked by the test suite (tests/lib/targets.test.js), not here: this code is in every bundle.
+  constructor(label, target) {
     this.label = label;
-    if (Array.isArray(target)) target = subset(target);
-    if (!target || typeof target.instantiate !== 'function' || !Number.isSafeInteger(target.memoryBytes))
-      this.fail('"target" must be a generated target module');
-    for (const f of required) if (!Array.isArray(target.functions) || !target.functions.includes(f)) this.fail(`target lacks function ${f}`);
-    this.target = target;
-    this.required = required;
+    this.target = Array.isArray(target) ? subset(target) : target;
     this.mem = null; // the whole memory as bytes; null until first use
     this.mem32 = null; // the same as 32-bit words (for zeroing short ranges quickly), or null
     this.fns = null;
@@ -90,21 +87,16 @@ export class Instance {
   fail(what, E = TypeError) {
     throw new E(`${this.label}: ${what}`);
   }
-  /** The region `name` of the target, checked: 16-aligned, inside the memory, at least `min` bytes. */
+  /** The region `name` of the target, checked: at least `min` bytes. */
   region(name, min = 16) {
-    const t = this.target;
-    const r = t.regions && t.regions[name];
-    const { offset: o, bytes: n } = r || {};
-    if (!Number.isSafeInteger(o) || !Number.isSafeInteger(n) || n < min || (o | n) % 16 !== 0 || o < 0 || o + n > t.memoryBytes)
-      this.fail(`the target needs a 16-aligned region "${name}" of at least ${min} bytes`);
+    const r = this.target.regions[name];
+    if (!r || r.bytes < min) this.fail(`the target needs a region "${name}" of at least ${min} bytes`);
     return r;
   }
   load() {
     const at = this.linkAt;
     const inst = at !== null ? this.target.link(at) : this.target.instantiate();
-    const m = inst && inst.mem;
-    if (!isBytes(m) || m.length < this.target.memoryBytes || !inst.fns || this.required.some((f) => typeof inst.fns[f] !== 'function'))
-      this.fail('target.instantiate() returned no { mem, fns } with the functions needed');
+    const m = inst.mem;
     this.mem32 = m.byteOffset % 4 === 0 ? new Int32Array(m.buffer, m.byteOffset, m.length >> 2) : null;
     this.fns = inst.fns;
     this.memoryObject = typeof WebAssembly === 'object' && inst.memory instanceof WebAssembly.Memory ? inst.memory : null; // no WebAssembly global under node --jitless
@@ -146,13 +138,17 @@ export class Instance {
 }
 
 // The target contract (memoryBytes, regions, functions, instantiate) for some of a target's
-// functions: instantiate() links only those.
+// functions: instantiate() links only those, and `regions` are the ones they touch (each
+// descriptor lists its own, so a bundle carries only the layout of the kernels it links).
 function subset(descriptors) {
   const list = descriptors.filter((d) => d !== undefined);
-  const layout = list.length > 0 && list[0].layout;
-  if (!layout || list.some((d) => d.layout !== layout)) throw new TypeError('kernel descriptors must come from one target file');
+  const layout = list[0].layout;
+  if (list.some((d) => d.layout !== layout)) throw new TypeError('kernel descriptors must come from one target file');
   // link(at): a worker thread's copy of the layout (Instance.linkAt).
-  return { ...layout, functions: list.map((d) => d.name), instantiate: () => layout.link(list), link: (at) => layout.link(list, at) };
+  return {
+    ...layout, regions: Object.assign({}, ...list.map((d) => d.regions)), functions: list.map((d) => d.name),
+    instantiate: () => layout.link(list), link: (at) => layout.link(list, at),
+  };
 }
 
 /**

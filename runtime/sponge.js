@@ -40,7 +40,7 @@ const STATE_BYTES = 200; // 25 lanes of 64 bits
  * its function descriptors (`[sha3.$keccak_absorb]`, what the entries pass).
  */
 export function spongeHash(kind, target, platform = 'unknown') {
-  const I = new Instance(kind.name, target, ['keccak_absorb']);
+  const I = new Instance(kind.name, target);
   target = I.target;
   const S = I.region('state', 208).offset;
   const SB = target.regions.state.bytes;

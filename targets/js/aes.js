@@ -2,17 +2,23 @@
 // Do not edit: change the kernel and run `awasmc build`; `awasmc verify` checks this file.
 import { linkJs } from '../../runtime/link.js';
 export const memoryBytes = 65536;
-export const regions = Object.freeze({
-  'aes_key': Object.freeze({ offset: 0, bytes: 32 }),
-  'aes_rk': Object.freeze({ offset: 32, bytes: 240 }),
-  'aes_rkb': Object.freeze({ offset: 272, bytes: 480 }),
-  'aes_iv': Object.freeze({ offset: 752, bytes: 16 }),
-  'data': Object.freeze({ offset: 768, bytes: 16448 }),
-  'aes_tables': Object.freeze({ offset: 17216, bytes: 320, constant: true }),
+const region0 = /* @__PURE__ */ Object.freeze({ offset: 0, bytes: 32 });
+const region1 = /* @__PURE__ */ Object.freeze({ offset: 32, bytes: 240 });
+const region2 = /* @__PURE__ */ Object.freeze({ offset: 272, bytes: 480 });
+const region3 = /* @__PURE__ */ Object.freeze({ offset: 752, bytes: 16 });
+const region4 = /* @__PURE__ */ Object.freeze({ offset: 768, bytes: 16448 });
+const region5 = /* @__PURE__ */ Object.freeze({ offset: 17216, bytes: 320, constant: true });
+export const regions = /* @__PURE__ */ Object.freeze({
+  'aes_key': region0,
+  'aes_rk': region1,
+  'aes_rkb': region2,
+  'aes_iv': region3,
+  'data': region4,
+  'aes_tables': region5,
 });
-export const functions = Object.freeze(['aes_cbc_dec', 'aes_cbc_enc', 'aes_cfb_dec', 'aes_cfb_enc', 'aes_ctr', 'aes_ctr32', 'aes_ctr32le', 'aes_ecb_dec', 'aes_ecb_enc', 'aes_expand', 'aes_ofb']);
-const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, regions, link });
-export const $aes_cbc_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_cbc_dec', params: 2, result: null, data: [], make(M8, M16, M32) {
+export const functions = /* @__PURE__ */ Object.freeze(['aes_cbc_dec', 'aes_cbc_enc', 'aes_cfb_dec', 'aes_cfb_enc', 'aes_ctr', 'aes_ctr32', 'aes_ctr32le', 'aes_ecb_dec', 'aes_ecb_enc', 'aes_expand', 'aes_ofb']);
+const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
+export const $aes_cbc_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_cbc_dec', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4 }), params: 2, result: null, data: [], make(M8, M16, M32) {
   // modules/aes.js:337
   function aes_cbc_dec(l0, l1) {
     l0 |= 0;
@@ -300,7 +306,7 @@ export const $aes_cbc_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_c
   }
   return aes_cbc_dec;
 } });
-export const $aes_cbc_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_cbc_enc', params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $aes_cbc_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_cbc_enc', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4 }), params: 2, result: null, data: [], make(M8, M16, M32) {
   // modules/aes.js:328
   function aes_cbc_enc(l0, l1) {
     l0 |= 0;
@@ -541,7 +547,7 @@ export const $aes_cbc_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_c
   }
   return aes_cbc_enc;
 } });
-export const $aes_cfb_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_cfb_dec', params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $aes_cfb_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_cfb_dec', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4 }), params: 2, result: null, data: [], make(M8, M16, M32) {
   // modules/aes.js:431
   function aes_cfb_dec(l0, l1) {
     l0 |= 0;
@@ -818,7 +824,7 @@ export const $aes_cfb_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_c
   }
   return aes_cfb_dec;
 } });
-export const $aes_cfb_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_cfb_enc', params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $aes_cfb_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_cfb_enc', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4 }), params: 2, result: null, data: [], make(M8, M16, M32) {
   // modules/aes.js:421
   function aes_cfb_enc(l0, l1) {
     l0 |= 0;
@@ -1060,7 +1066,7 @@ export const $aes_cfb_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_c
   }
   return aes_cfb_enc;
 } });
-export const $aes_ctr = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ctr', params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $aes_ctr = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ctr', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4 }), params: 2, result: null, data: [], make(M8, M16, M32) {
   // modules/aes.js:369
   function aes_ctr(l0, l1) {
     l0 |= 0;
@@ -1354,7 +1360,7 @@ export const $aes_ctr = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ctr',
   }
   return aes_ctr;
 } });
-export const $aes_ctr32 = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ctr32', params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $aes_ctr32 = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ctr32', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4 }), params: 2, result: null, data: [], make(M8, M16, M32) {
   // modules/aes.js:369
   function aes_ctr32(l0, l1) {
     l0 |= 0;
@@ -1631,7 +1637,7 @@ export const $aes_ctr32 = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ctr
   }
   return aes_ctr32;
 } });
-export const $aes_ctr32le = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ctr32le', params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $aes_ctr32le = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ctr32le', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4 }), params: 2, result: null, data: [], make(M8, M16, M32) {
   // modules/aes.js:369
   function aes_ctr32le(l0, l1) {
     l0 |= 0;
@@ -1904,7 +1910,7 @@ export const $aes_ctr32le = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_c
   }
   return aes_ctr32le;
 } });
-export const $aes_ecb_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ecb_dec', params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $aes_ecb_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ecb_dec', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'data': region4 }), params: 2, result: null, data: [], make(M8, M16, M32) {
   // modules/aes.js:299
   function aes_ecb_dec(l0, l1) {
     l0 |= 0;
@@ -2180,7 +2186,7 @@ export const $aes_ecb_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_e
   }
   return aes_ecb_dec;
 } });
-export const $aes_ecb_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ecb_enc', params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $aes_ecb_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ecb_enc', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'data': region4 }), params: 2, result: null, data: [], make(M8, M16, M32) {
   // modules/aes.js:296
   function aes_ecb_enc(l0, l1) {
     l0 |= 0;
@@ -2445,7 +2451,7 @@ export const $aes_ecb_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_e
   }
   return aes_ecb_enc;
 } });
-export const $aes_expand = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_expand', params: 1, result: null, data: [], make(M8, M16, M32) {
+export const $aes_expand = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_expand', regions: /* @__PURE__ */ Object.freeze({ 'aes_key': region0, 'aes_rk': region1, 'aes_rkb': region2 }), params: 1, result: null, data: [], make(M8, M16, M32) {
   // modules/aes.js:279
   function aes_expand(l0) {
     l0 |= 0;
@@ -2689,7 +2695,7 @@ export const $aes_expand = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ex
   }
   return aes_expand;
 } });
-export const $aes_ofb = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ofb', params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $aes_ofb = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ofb', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4 }), params: 2, result: null, data: [], make(M8, M16, M32) {
   // modules/aes.js:441
   function aes_ofb(l0, l1) {
     l0 |= 0;

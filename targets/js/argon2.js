@@ -2,14 +2,17 @@
 // Do not edit: change the kernel and run `awasmc build`; `awasmc verify` checks this file.
 import { linkJs } from '../../runtime/link.js';
 export const memoryBytes = 65536;
-export const regions = Object.freeze({
-  'params': Object.freeze({ offset: 0, bytes: 32 }),
-  'work': Object.freeze({ offset: 32, bytes: 2048 }),
-  'blocks': Object.freeze({ offset: 65536, bytes: 0, heap: true }),
+const region0 = /* @__PURE__ */ Object.freeze({ offset: 0, bytes: 32 });
+const region1 = /* @__PURE__ */ Object.freeze({ offset: 32, bytes: 2048 });
+const region2 = /* @__PURE__ */ Object.freeze({ offset: 65536, bytes: 0, heap: true });
+export const regions = /* @__PURE__ */ Object.freeze({
+  'params': region0,
+  'work': region1,
+  'blocks': region2,
 });
-export const functions = Object.freeze(['argon2_fill']);
-const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, regions, link });
-export const $argon2_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'argon2_fill', params: 6, result: null, data: [], make(M8, M16, M32) {
+export const functions = /* @__PURE__ */ Object.freeze(['argon2_fill']);
+const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
+export const $argon2_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'argon2_fill', regions: /* @__PURE__ */ Object.freeze({ 'params': region0, 'work': region1, 'blocks': region2 }), params: 6, result: null, data: [], make(M8, M16, M32) {
   const X_argon2_fill = new Int32Array(34);
   function argon2_fill_part0() { // a part of argon2_fill, split to stay optimizable
     const t7 = X_argon2_fill[0];

@@ -2,14 +2,17 @@
 // Do not edit: change the kernel and run `awasmc build`; `awasmc verify` checks this file.
 import { linkJs } from '../../runtime/link.js';
 export const memoryBytes = 65536;
-export const regions = Object.freeze({
-  'state': Object.freeze({ offset: 0, bytes: 80 }),
-  'block': Object.freeze({ offset: 80, bytes: 16384 }),
-  'sigma': Object.freeze({ offset: 16464, bytes: 192, constant: true }),
+const region0 = /* @__PURE__ */ Object.freeze({ offset: 0, bytes: 80 });
+const region1 = /* @__PURE__ */ Object.freeze({ offset: 80, bytes: 16384 });
+const region2 = /* @__PURE__ */ Object.freeze({ offset: 16464, bytes: 192, constant: true });
+export const regions = /* @__PURE__ */ Object.freeze({
+  'state': region0,
+  'block': region1,
+  'sigma': region2,
 });
-export const functions = Object.freeze(['blake2b_compress', 'blake2b_final', 'blake2b_init', 'blake2s_compress', 'blake2s_final', 'blake2s_init']);
-const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, regions, link });
-export const $blake2b_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2b_compress', params: 1, result: null, data: [[16464, 'AAECAwQFBgcICQoLDA0ODw4KBAgJDw0GAQwAAgsHBQMLCAwABQIPDQoOAwYHAQkEBwkDAQ0MCw4CBgUKBAAPCAkABQcCBAoPDgELDAYIAw0CDAYKAAsIAwQNBwUPDgEJDAUBDw4NBAoABwYDCQIICw0LBw4MAQMJBQAPBAgGAgoGDw4JCwMACAwCDQcBBAoFCgIIBAcGAQUPCwkOAwwNAAABAgMEBQYHCAkKCwwNDg8OCgQICQ8NBgEMAAILBwUD']], make(M8, M16, M32) {
+export const functions = /* @__PURE__ */ Object.freeze(['blake2b_compress', 'blake2b_final', 'blake2b_init', 'blake2s_compress', 'blake2s_final', 'blake2s_init']);
+const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
+export const $blake2b_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2b_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'sigma': region2 }), params: 1, result: null, data: [[16464, 'AAECAwQFBgcICQoLDA0ODw4KBAgJDw0GAQwAAgsHBQMLCAwABQIPDQoOAwYHAQkEBwkDAQ0MCw4CBgUKBAAPCAkABQcCBAoPDgELDAYIAw0CDAYKAAsIAwQNBwUPDgEJDAUBDw4NBAoABwYDCQIICw0LBw4MAQMJBQAPBAgGAgoGDw4JCwMACAwCDQcBBAoFCgIIBAcGAQUPCwkOAwwNAAABAgMEBQYHCAkKCwwNDg8OCgQICQ8NBgEMAAILBwUD']], make(M8, M16, M32) {
   // modules/blake2.js:57
   function blake2b_compress(l0) {
     l0 |= 0;
@@ -394,7 +397,7 @@ export const $blake2b_compress = /* @__PURE__ */ Object.freeze({ layout, name: '
   }
   return blake2b_compress;
 } });
-export const $blake2b_final = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2b_final', params: 1, result: null, data: [[16464, 'AAECAwQFBgcICQoLDA0ODw4KBAgJDw0GAQwAAgsHBQMLCAwABQIPDQoOAwYHAQkEBwkDAQ0MCw4CBgUKBAAPCAkABQcCBAoPDgELDAYIAw0CDAYKAAsIAwQNBwUPDgEJDAUBDw4NBAoABwYDCQIICw0LBw4MAQMJBQAPBAgGAgoGDw4JCwMACAwCDQcBBAoFCgIIBAcGAQUPCwkOAwwNAAABAgMEBQYHCAkKCwwNDg8OCgQICQ8NBgEMAAILBwUD']], make(M8, M16, M32) {
+export const $blake2b_final = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2b_final', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'sigma': region2 }), params: 1, result: null, data: [[16464, 'AAECAwQFBgcICQoLDA0ODw4KBAgJDw0GAQwAAgsHBQMLCAwABQIPDQoOAwYHAQkEBwkDAQ0MCw4CBgUKBAAPCAkABQcCBAoPDgELDAYIAw0CDAYKAAsIAwQNBwUPDgEJDAUBDw4NBAoABwYDCQIICw0LBw4MAQMJBQAPBAgGAgoGDw4JCwMACAwCDQcBBAoFCgIIBAcGAQUPCwkOAwwNAAABAgMEBQYHCAkKCwwNDg8OCgQICQ8NBgEMAAILBwUD']], make(M8, M16, M32) {
   // modules/blake2.js:69
   function blake2b_final(l0) {
     l0 |= 0;
@@ -738,7 +741,7 @@ export const $blake2b_final = /* @__PURE__ */ Object.freeze({ layout, name: 'bla
   }
   return blake2b_final;
 } });
-export const $blake2b_init = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2b_init', params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $blake2b_init = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2b_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 2, result: null, data: [], make(M8, M16, M32) {
   // modules/blake2.js:81
   function blake2b_init(l0, l1) {
     l0 |= 0;
@@ -764,7 +767,7 @@ export const $blake2b_init = /* @__PURE__ */ Object.freeze({ layout, name: 'blak
   }
   return blake2b_init;
 } });
-export const $blake2s_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2s_compress', params: 1, result: null, data: [[16464, 'AAECAwQFBgcICQoLDA0ODw4KBAgJDw0GAQwAAgsHBQMLCAwABQIPDQoOAwYHAQkEBwkDAQ0MCw4CBgUKBAAPCAkABQcCBAoPDgELDAYIAw0CDAYKAAsIAwQNBwUPDgEJDAUBDw4NBAoABwYDCQIICw0LBw4MAQMJBQAPBAgGAgoGDw4JCwMACAwCDQcBBAoFCgIIBAcGAQUPCwkOAwwNAAABAgMEBQYHCAkKCwwNDg8OCgQICQ8NBgEMAAILBwUD']], make(M8, M16, M32) {
+export const $blake2s_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2s_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'sigma': region2 }), params: 1, result: null, data: [[16464, 'AAECAwQFBgcICQoLDA0ODw4KBAgJDw0GAQwAAgsHBQMLCAwABQIPDQoOAwYHAQkEBwkDAQ0MCw4CBgUKBAAPCAkABQcCBAoPDgELDAYIAw0CDAYKAAsIAwQNBwUPDgEJDAUBDw4NBAoABwYDCQIICw0LBw4MAQMJBQAPBAgGAgoGDw4JCwMACAwCDQcBBAoFCgIIBAcGAQUPCwkOAwwNAAABAgMEBQYHCAkKCwwNDg8OCgQICQ8NBgEMAAILBwUD']], make(M8, M16, M32) {
   // modules/blake2.js:57
   function blake2s_compress(l0) {
     l0 |= 0;
@@ -949,7 +952,7 @@ export const $blake2s_compress = /* @__PURE__ */ Object.freeze({ layout, name: '
   }
   return blake2s_compress;
 } });
-export const $blake2s_final = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2s_final', params: 1, result: null, data: [[16464, 'AAECAwQFBgcICQoLDA0ODw4KBAgJDw0GAQwAAgsHBQMLCAwABQIPDQoOAwYHAQkEBwkDAQ0MCw4CBgUKBAAPCAkABQcCBAoPDgELDAYIAw0CDAYKAAsIAwQNBwUPDgEJDAUBDw4NBAoABwYDCQIICw0LBw4MAQMJBQAPBAgGAgoGDw4JCwMACAwCDQcBBAoFCgIIBAcGAQUPCwkOAwwNAAABAgMEBQYHCAkKCwwNDg8OCgQICQ8NBgEMAAILBwUD']], make(M8, M16, M32) {
+export const $blake2s_final = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2s_final', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'sigma': region2 }), params: 1, result: null, data: [[16464, 'AAECAwQFBgcICQoLDA0ODw4KBAgJDw0GAQwAAgsHBQMLCAwABQIPDQoOAwYHAQkEBwkDAQ0MCw4CBgUKBAAPCAkABQcCBAoPDgELDAYIAw0CDAYKAAsIAwQNBwUPDgEJDAUBDw4NBAoABwYDCQIICw0LBw4MAQMJBQAPBAgGAgoGDw4JCwMACAwCDQcBBAoFCgIIBAcGAQUPCwkOAwwNAAABAgMEBQYHCAkKCwwNDg8OCgQICQ8NBgEMAAILBwUD']], make(M8, M16, M32) {
   // modules/blake2.js:69
   function blake2s_final(l0) {
     l0 |= 0;
@@ -1109,7 +1112,7 @@ export const $blake2s_final = /* @__PURE__ */ Object.freeze({ layout, name: 'bla
   }
   return blake2s_final;
 } });
-export const $blake2s_init = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2s_init', params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $blake2s_init = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2s_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 2, result: null, data: [], make(M8, M16, M32) {
   // modules/blake2.js:81
   function blake2s_init(l0, l1) {
     l0 |= 0;

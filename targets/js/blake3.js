@@ -2,16 +2,21 @@
 // Do not edit: change the kernel and run `awasmc build`; `awasmc verify` checks this file.
 import { linkJs } from '../../runtime/link.js';
 export const memoryBytes = 65536;
-export const regions = Object.freeze({
-  'block': Object.freeze({ offset: 0, bytes: 32768 }),
-  'key': Object.freeze({ offset: 32768, bytes: 32 }),
-  'cvs': Object.freeze({ offset: 32800, bytes: 1024 }),
-  'cv': Object.freeze({ offset: 33824, bytes: 32 }),
-  'out': Object.freeze({ offset: 33856, bytes: 64 }),
+const region0 = /* @__PURE__ */ Object.freeze({ offset: 0, bytes: 32768 });
+const region1 = /* @__PURE__ */ Object.freeze({ offset: 32768, bytes: 32 });
+const region2 = /* @__PURE__ */ Object.freeze({ offset: 32800, bytes: 1024 });
+const region3 = /* @__PURE__ */ Object.freeze({ offset: 33824, bytes: 32 });
+const region4 = /* @__PURE__ */ Object.freeze({ offset: 33856, bytes: 64 });
+export const regions = /* @__PURE__ */ Object.freeze({
+  'block': region0,
+  'key': region1,
+  'cvs': region2,
+  'cv': region3,
+  'out': region4,
 });
-export const functions = Object.freeze(['blake3_chunks', 'blake3_compress', 'blake3_parents']);
-const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, regions, link });
-export const $blake3_chunks = /* @__PURE__ */ Object.freeze({ layout, name: 'blake3_chunks', params: 4, result: null, data: [], make(M8, M16, M32) {
+export const functions = /* @__PURE__ */ Object.freeze(['blake3_chunks', 'blake3_compress', 'blake3_parents']);
+const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
+export const $blake3_chunks = /* @__PURE__ */ Object.freeze({ layout, name: 'blake3_chunks', regions: /* @__PURE__ */ Object.freeze({ 'block': region0, 'key': region1, 'cvs': region2 }), params: 4, result: null, data: [], make(M8, M16, M32) {
   // modules/blake3.js:163
   function blake3_chunks(l0, l1, l2, l3) {
     l0 |= 0;
@@ -748,7 +753,7 @@ export const $blake3_chunks = /* @__PURE__ */ Object.freeze({ layout, name: 'bla
   }
   return blake3_chunks;
 } });
-export const $blake3_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'blake3_compress', params: 5, result: null, data: [], make(M8, M16, M32) {
+export const $blake3_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'blake3_compress', regions: /* @__PURE__ */ Object.freeze({ 'block': region0, 'cv': region3, 'out': region4 }), params: 5, result: null, data: [], make(M8, M16, M32) {
   // modules/blake3.js:227
   function blake3_compress(l0, l1, l2, l3, l4) {
     l0 |= 0;
@@ -1468,7 +1473,7 @@ export const $blake3_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'b
   }
   return blake3_compress;
 } });
-export const $blake3_parents = /* @__PURE__ */ Object.freeze({ layout, name: 'blake3_parents', params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $blake3_parents = /* @__PURE__ */ Object.freeze({ layout, name: 'blake3_parents', regions: /* @__PURE__ */ Object.freeze({ 'key': region1, 'cvs': region2 }), params: 2, result: null, data: [], make(M8, M16, M32) {
   // modules/blake3.js:190
   function blake3_parents(l0, l1) {
     l0 |= 0;

@@ -2,14 +2,17 @@
 // Do not edit: change the kernel and run `awasmc build`; `awasmc verify` checks this file.
 import { linkJs } from '../../runtime/link.js';
 export const memoryBytes = 65536;
-export const regions = Object.freeze({
-  'data': Object.freeze({ offset: 0, bytes: 16384 }),
-  'arx_in': Object.freeze({ offset: 16384, bytes: 64 }),
-  'poly': Object.freeze({ offset: 16448, bytes: 128 }),
+const region0 = /* @__PURE__ */ Object.freeze({ offset: 0, bytes: 16384 });
+const region1 = /* @__PURE__ */ Object.freeze({ offset: 16384, bytes: 64 });
+const region2 = /* @__PURE__ */ Object.freeze({ offset: 16448, bytes: 128 });
+export const regions = /* @__PURE__ */ Object.freeze({
+  'data': region0,
+  'arx_in': region1,
+  'poly': region2,
 });
-export const functions = Object.freeze(['chacha20poly1305_open', 'chacha20poly1305_seal', 'chacha_xor', 'hchacha', 'hsalsa', 'poly1305_blocks', 'poly1305_bytes', 'poly1305_finish', 'poly1305_init', 'poly1305_lengths', 'salsa_xor']);
-const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, regions, link });
-export const $chacha20poly1305_open = /* @__PURE__ */ Object.freeze({ layout, name: 'chacha20poly1305_open', params: 3, result: null, data: [], make(M8, M16, M32) {
+export const functions = /* @__PURE__ */ Object.freeze(['chacha20poly1305_open', 'chacha20poly1305_seal', 'chacha_xor', 'hchacha', 'hsalsa', 'poly1305_blocks', 'poly1305_bytes', 'poly1305_finish', 'poly1305_init', 'poly1305_lengths', 'salsa_xor']);
+const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
+export const $chacha20poly1305_open = /* @__PURE__ */ Object.freeze({ layout, name: 'chacha20poly1305_open', regions: /* @__PURE__ */ Object.freeze({ 'data': region0, 'arx_in': region1, 'poly': region2 }), params: 3, result: null, data: [], make(M8, M16, M32) {
   const X_chacha20poly1305_open = new Int32Array(72);
   function chacha20poly1305_open_part0() { // a part of chacha20poly1305_open, split to stay optimizable
     let l0 = X_chacha20poly1305_open[0];
@@ -1046,7 +1049,7 @@ export const $chacha20poly1305_open = /* @__PURE__ */ Object.freeze({ layout, na
   }
   return chacha20poly1305_open;
 } });
-export const $chacha20poly1305_seal = /* @__PURE__ */ Object.freeze({ layout, name: 'chacha20poly1305_seal', params: 3, result: null, data: [], make(M8, M16, M32) {
+export const $chacha20poly1305_seal = /* @__PURE__ */ Object.freeze({ layout, name: 'chacha20poly1305_seal', regions: /* @__PURE__ */ Object.freeze({ 'data': region0, 'arx_in': region1, 'poly': region2 }), params: 3, result: null, data: [], make(M8, M16, M32) {
   const X_chacha20poly1305_seal = new Int32Array(73);
   function chacha20poly1305_seal_part0() { // a part of chacha20poly1305_seal, split to stay optimizable
     const t8 = X_chacha20poly1305_seal[0];
@@ -2844,7 +2847,7 @@ export const $chacha20poly1305_seal = /* @__PURE__ */ Object.freeze({ layout, na
   }
   return chacha20poly1305_seal;
 } });
-export const $chacha_xor = /* @__PURE__ */ Object.freeze({ layout, name: 'chacha_xor', params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $chacha_xor = /* @__PURE__ */ Object.freeze({ layout, name: 'chacha_xor', regions: /* @__PURE__ */ Object.freeze({ 'data': region0, 'arx_in': region1 }), params: 2, result: null, data: [], make(M8, M16, M32) {
   const X_chacha_xor = new Int32Array(32);
   function chacha_xor_part0() { // a part of chacha_xor, split to stay optimizable
     let l38 = X_chacha_xor[0];
@@ -4310,7 +4313,7 @@ export const $chacha_xor = /* @__PURE__ */ Object.freeze({ layout, name: 'chacha
   }
   return chacha_xor;
 } });
-export const $hchacha = /* @__PURE__ */ Object.freeze({ layout, name: 'hchacha', params: 1, result: null, data: [], make(M8, M16, M32) {
+export const $hchacha = /* @__PURE__ */ Object.freeze({ layout, name: 'hchacha', regions: /* @__PURE__ */ Object.freeze({ 'arx_in': region1 }), params: 1, result: null, data: [], make(M8, M16, M32) {
   // modules/chacha.js:139
   function hchacha(l0) {
     l0 |= 0;
@@ -4457,7 +4460,7 @@ export const $hchacha = /* @__PURE__ */ Object.freeze({ layout, name: 'hchacha',
   }
   return hchacha;
 } });
-export const $hsalsa = /* @__PURE__ */ Object.freeze({ layout, name: 'hsalsa', params: 1, result: null, data: [], make(M8, M16, M32) {
+export const $hsalsa = /* @__PURE__ */ Object.freeze({ layout, name: 'hsalsa', regions: /* @__PURE__ */ Object.freeze({ 'arx_in': region1 }), params: 1, result: null, data: [], make(M8, M16, M32) {
   // modules/chacha.js:140
   function hsalsa(l0) {
     l0 |= 0;
@@ -4576,7 +4579,7 @@ export const $hsalsa = /* @__PURE__ */ Object.freeze({ layout, name: 'hsalsa', p
   }
   return hsalsa;
 } });
-export const $poly1305_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_blocks', params: 3, result: null, data: [], make(M8, M16, M32) {
+export const $poly1305_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_blocks', regions: /* @__PURE__ */ Object.freeze({ 'data': region0, 'poly': region2 }), params: 3, result: null, data: [], make(M8, M16, M32) {
   // modules/chacha.js:236
   function poly1305_blocks(l0, l1, l2) {
     l0 |= 0;
@@ -4680,7 +4683,7 @@ export const $poly1305_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'p
   }
   return poly1305_blocks;
 } });
-export const $poly1305_bytes = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_bytes', params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $poly1305_bytes = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_bytes', regions: /* @__PURE__ */ Object.freeze({ 'data': region0, 'poly': region2 }), params: 2, result: null, data: [], make(M8, M16, M32) {
   // modules/chacha.js:257
   function poly1305_bytes(l0, l1) {
     l0 |= 0;
@@ -4861,7 +4864,7 @@ export const $poly1305_bytes = /* @__PURE__ */ Object.freeze({ layout, name: 'po
   }
   return poly1305_bytes;
 } });
-export const $poly1305_finish = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_finish', params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $poly1305_finish = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_finish', regions: /* @__PURE__ */ Object.freeze({ 'poly': region2 }), params: 0, result: null, data: [], make(M8, M16, M32) {
   // modules/chacha.js:267
   function poly1305_finish() {
     const t2 = M32[4118];
@@ -4929,7 +4932,7 @@ export const $poly1305_finish = /* @__PURE__ */ Object.freeze({ layout, name: 'p
   }
   return poly1305_finish;
 } });
-export const $poly1305_init = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_init', params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $poly1305_init = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_init', regions: /* @__PURE__ */ Object.freeze({ 'poly': region2 }), params: 0, result: null, data: [], make(M8, M16, M32) {
   // modules/chacha.js:172
   function poly1305_init() {
     const t1 = M32[4112];
@@ -4975,7 +4978,7 @@ export const $poly1305_init = /* @__PURE__ */ Object.freeze({ layout, name: 'pol
   }
   return poly1305_init;
 } });
-export const $poly1305_lengths = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_lengths', params: 4, result: null, wrap: (f, H32) => (p0, p1) => f(p0, p0 / 4294967296, p1, p1 / 4294967296), data: [], make(M8, M16, M32) {
+export const $poly1305_lengths = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_lengths', regions: /* @__PURE__ */ Object.freeze({ 'poly': region2 }), params: 4, result: null, wrap: (f, H32) => (p0, p1) => f(p0, p0 / 4294967296, p1, p1 / 4294967296), data: [], make(M8, M16, M32) {
   // modules/chacha.js:261
   function poly1305_lengths(l0, l1, l2, l3) {
     l0 |= 0;
@@ -5063,7 +5066,7 @@ export const $poly1305_lengths = /* @__PURE__ */ Object.freeze({ layout, name: '
   }
   return poly1305_lengths;
 } });
-export const $salsa_xor = /* @__PURE__ */ Object.freeze({ layout, name: 'salsa_xor', params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $salsa_xor = /* @__PURE__ */ Object.freeze({ layout, name: 'salsa_xor', regions: /* @__PURE__ */ Object.freeze({ 'data': region0, 'arx_in': region1 }), params: 2, result: null, data: [], make(M8, M16, M32) {
   // modules/chacha.js:138
   function salsa_xor(l0, l1) {
     l0 |= 0;

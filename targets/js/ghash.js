@@ -2,14 +2,17 @@
 // Do not edit: change the kernel and run `awasmc build`; `awasmc verify` checks this file.
 import { linkJs } from '../../runtime/link.js';
 export const memoryBytes = 65536;
-export const regions = Object.freeze({
-  'gh_key': Object.freeze({ offset: 0, bytes: 16 }),
-  'gh_acc': Object.freeze({ offset: 16, bytes: 16 }),
-  'data': Object.freeze({ offset: 32, bytes: 16384 }),
+const region0 = /* @__PURE__ */ Object.freeze({ offset: 0, bytes: 16 });
+const region1 = /* @__PURE__ */ Object.freeze({ offset: 16, bytes: 16 });
+const region2 = /* @__PURE__ */ Object.freeze({ offset: 32, bytes: 16384 });
+export const regions = /* @__PURE__ */ Object.freeze({
+  'gh_key': region0,
+  'gh_acc': region1,
+  'data': region2,
 });
-export const functions = Object.freeze(['ghash_blocks', 'polyval_blocks']);
-const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, regions, link });
-export const $ghash_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'ghash_blocks', params: 1, result: null, data: [], make(M8, M16, M32) {
+export const functions = /* @__PURE__ */ Object.freeze(['ghash_blocks', 'polyval_blocks']);
+const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
+export const $ghash_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'ghash_blocks', regions: /* @__PURE__ */ Object.freeze({ 'gh_key': region0, 'gh_acc': region1, 'data': region2 }), params: 1, result: null, data: [], make(M8, M16, M32) {
   // modules/ghash.js:147
   function ghash_blocks(l0) {
     l0 |= 0;
@@ -333,7 +336,7 @@ export const $ghash_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'ghas
   }
   return ghash_blocks;
 } });
-export const $polyval_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'polyval_blocks', params: 1, result: null, data: [], make(M8, M16, M32) {
+export const $polyval_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'polyval_blocks', regions: /* @__PURE__ */ Object.freeze({ 'gh_key': region0, 'gh_acc': region1, 'data': region2 }), params: 1, result: null, data: [], make(M8, M16, M32) {
   // modules/ghash.js:147
   function polyval_blocks(l0) {
     l0 |= 0;

@@ -2,25 +2,39 @@
 // Do not edit: change the kernel and run `awasmc build`; `awasmc verify` checks this file.
 import { linkJs } from '../../runtime/link.js';
 export const memoryBytes = 65536;
-export const regions = Object.freeze({
-  'state': Object.freeze({ offset: 0, bytes: 64 }),
-  'block': Object.freeze({ offset: 64, bytes: 8192 }),
-  'out': Object.freeze({ offset: 8256, bytes: 64 }),
-  'w80': Object.freeze({ offset: 8320, bytes: 320 }),
-  'md5_t': Object.freeze({ offset: 8640, bytes: 256, constant: true }),
-  'rmd_r': Object.freeze({ offset: 8896, bytes: 80, constant: true }),
-  'rmd_r2': Object.freeze({ offset: 8976, bytes: 80, constant: true }),
-  'rmd_s': Object.freeze({ offset: 9056, bytes: 80, constant: true }),
-  'rmd_s2': Object.freeze({ offset: 9136, bytes: 80, constant: true }),
-  'pbkdf2.inner': Object.freeze({ offset: 9216, bytes: 32 }),
-  'pbkdf2.outer': Object.freeze({ offset: 9248, bytes: 32 }),
-  'pbkdf2.u': Object.freeze({ offset: 9280, bytes: 32 }),
-  'pbkdf2.t': Object.freeze({ offset: 9312, bytes: 32 }),
-  'pbkdf2.w': Object.freeze({ offset: 9344, bytes: 64 }),
+const region0 = /* @__PURE__ */ Object.freeze({ offset: 0, bytes: 64 });
+const region1 = /* @__PURE__ */ Object.freeze({ offset: 64, bytes: 8192 });
+const region2 = /* @__PURE__ */ Object.freeze({ offset: 8256, bytes: 64 });
+const region3 = /* @__PURE__ */ Object.freeze({ offset: 8320, bytes: 320 });
+const region4 = /* @__PURE__ */ Object.freeze({ offset: 8640, bytes: 256, constant: true });
+const region5 = /* @__PURE__ */ Object.freeze({ offset: 8896, bytes: 80, constant: true });
+const region6 = /* @__PURE__ */ Object.freeze({ offset: 8976, bytes: 80, constant: true });
+const region7 = /* @__PURE__ */ Object.freeze({ offset: 9056, bytes: 80, constant: true });
+const region8 = /* @__PURE__ */ Object.freeze({ offset: 9136, bytes: 80, constant: true });
+const region9 = /* @__PURE__ */ Object.freeze({ offset: 9216, bytes: 32 });
+const region10 = /* @__PURE__ */ Object.freeze({ offset: 9248, bytes: 32 });
+const region11 = /* @__PURE__ */ Object.freeze({ offset: 9280, bytes: 32 });
+const region12 = /* @__PURE__ */ Object.freeze({ offset: 9312, bytes: 32 });
+const region13 = /* @__PURE__ */ Object.freeze({ offset: 9344, bytes: 64 });
+export const regions = /* @__PURE__ */ Object.freeze({
+  'state': region0,
+  'block': region1,
+  'out': region2,
+  'w80': region3,
+  'md5_t': region4,
+  'rmd_r': region5,
+  'rmd_r2': region6,
+  'rmd_s': region7,
+  'rmd_s2': region8,
+  'pbkdf2.inner': region9,
+  'pbkdf2.outer': region10,
+  'pbkdf2.u': region11,
+  'pbkdf2.t': region12,
+  'pbkdf2.w': region13,
 });
-export const functions = Object.freeze(['md5_compress', 'md5_init', 'md5_output', 'md5_pbkdf2', 'ripemd160_compress', 'ripemd160_init', 'ripemd160_output', 'ripemd160_pbkdf2', 'sha1_compress', 'sha1_init', 'sha1_output', 'sha1_pbkdf2']);
-const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, regions, link });
-export const $md5_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'md5_compress', params: 1, result: null, data: [], make(M8, M16, M32) {
+export const functions = /* @__PURE__ */ Object.freeze(['md5_compress', 'md5_init', 'md5_output', 'md5_pbkdf2', 'ripemd160_compress', 'ripemd160_init', 'ripemd160_output', 'ripemd160_pbkdf2', 'sha1_compress', 'sha1_init', 'sha1_output', 'sha1_pbkdf2']);
+const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
+export const $md5_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'md5_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1 }), params: 1, result: null, data: [], make(M8, M16, M32) {
   // modules/legacy.js:23
   function md5_compress(l0) {
     l0 |= 0;
@@ -190,7 +204,7 @@ export const $md5_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'md5_
   }
   return md5_compress;
 } });
-export const $md5_init = /* @__PURE__ */ Object.freeze({ layout, name: 'md5_init', params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $md5_init = /* @__PURE__ */ Object.freeze({ layout, name: 'md5_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(M8, M16, M32) {
   // modules/legacy.js:17
   function md5_init() {
     M32[0] = 0x67452301;
@@ -200,7 +214,7 @@ export const $md5_init = /* @__PURE__ */ Object.freeze({ layout, name: 'md5_init
   }
   return md5_init;
 } });
-export const $md5_output = /* @__PURE__ */ Object.freeze({ layout, name: 'md5_output', params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $md5_output = /* @__PURE__ */ Object.freeze({ layout, name: 'md5_output', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'out': region2 }), params: 0, result: null, data: [], make(M8, M16, M32) {
   // modules/legacy.js:18
   function md5_output() {
     M32[2064] = M32[0];
@@ -210,7 +224,7 @@ export const $md5_output = /* @__PURE__ */ Object.freeze({ layout, name: 'md5_ou
   }
   return md5_output;
 } });
-export const $md5_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'md5_pbkdf2', params: 1, result: null, data: [], make(M8, M16, M32) {
+export const $md5_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'md5_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'pbkdf2.inner': region9, 'pbkdf2.outer': region10, 'pbkdf2.u': region11, 'pbkdf2.t': region12, 'pbkdf2.w': region13 }), params: 1, result: null, data: [], make(M8, M16, M32) {
   // modules/pbkdf2.js:81
   function md5_pbkdf2(l0) {
     l0 |= 0;
@@ -426,7 +440,7 @@ export const $md5_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'md5_pb
   }
   return md5_pbkdf2;
 } });
-export const $ripemd160_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'ripemd160_compress', params: 1, result: null, data: [], make(M8, M16, M32) {
+export const $ripemd160_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'ripemd160_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1 }), params: 1, result: null, data: [], make(M8, M16, M32) {
   // modules/legacy.js:279
   function ripemd160_compress(l0) {
     l0 |= 0;
@@ -948,7 +962,7 @@ export const $ripemd160_compress = /* @__PURE__ */ Object.freeze({ layout, name:
   }
   return ripemd160_compress;
 } });
-export const $ripemd160_init = /* @__PURE__ */ Object.freeze({ layout, name: 'ripemd160_init', params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $ripemd160_init = /* @__PURE__ */ Object.freeze({ layout, name: 'ripemd160_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(M8, M16, M32) {
   // modules/legacy.js:17
   function ripemd160_init() {
     M32[0] = 0x67452301;
@@ -959,7 +973,7 @@ export const $ripemd160_init = /* @__PURE__ */ Object.freeze({ layout, name: 'ri
   }
   return ripemd160_init;
 } });
-export const $ripemd160_output = /* @__PURE__ */ Object.freeze({ layout, name: 'ripemd160_output', params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $ripemd160_output = /* @__PURE__ */ Object.freeze({ layout, name: 'ripemd160_output', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'out': region2 }), params: 0, result: null, data: [], make(M8, M16, M32) {
   // modules/legacy.js:18
   function ripemd160_output() {
     M32[2064] = M32[0];
@@ -970,7 +984,7 @@ export const $ripemd160_output = /* @__PURE__ */ Object.freeze({ layout, name: '
   }
   return ripemd160_output;
 } });
-export const $ripemd160_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'ripemd160_pbkdf2', params: 1, result: null, data: [], make(M8, M16, M32) {
+export const $ripemd160_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'ripemd160_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'pbkdf2.inner': region9, 'pbkdf2.outer': region10, 'pbkdf2.u': region11, 'pbkdf2.t': region12, 'pbkdf2.w': region13 }), params: 1, result: null, data: [], make(M8, M16, M32) {
   // modules/pbkdf2.js:81
   function ripemd160_pbkdf2(l0) {
     l0 |= 0;
@@ -1551,7 +1565,7 @@ export const $ripemd160_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: '
   }
   return ripemd160_pbkdf2;
 } });
-export const $sha1_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'sha1_compress', params: 1, result: null, data: [], make(M8, M16, M32) {
+export const $sha1_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'sha1_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1 }), params: 1, result: null, data: [], make(M8, M16, M32) {
   // modules/legacy.js:23
   function sha1_compress(l0) {
     l0 |= 0;
@@ -1898,7 +1912,7 @@ export const $sha1_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
   }
   return sha1_compress;
 } });
-export const $sha1_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha1_init', params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $sha1_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha1_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(M8, M16, M32) {
   // modules/legacy.js:17
   function sha1_init() {
     M32[0] = 0x67452301;
@@ -1909,7 +1923,7 @@ export const $sha1_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha1_in
   }
   return sha1_init;
 } });
-export const $sha1_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha1_output', params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $sha1_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha1_output', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'out': region2 }), params: 0, result: null, data: [], make(M8, M16, M32) {
   // modules/legacy.js:18
   function sha1_output() {
     const t1 = M32[0];
@@ -1925,7 +1939,7 @@ export const $sha1_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha1_
   }
   return sha1_output;
 } });
-export const $sha1_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha1_pbkdf2', params: 1, result: null, data: [], make(M8, M16, M32) {
+export const $sha1_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha1_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'pbkdf2.inner': region9, 'pbkdf2.outer': region10, 'pbkdf2.u': region11, 'pbkdf2.t': region12, 'pbkdf2.w': region13 }), params: 1, result: null, data: [], make(M8, M16, M32) {
   // modules/pbkdf2.js:81
   function sha1_pbkdf2(l0) {
     l0 |= 0;

@@ -2,12 +2,13 @@
 // Do not edit: change the kernel and run `awasmc build`; `awasmc verify` checks this file.
 import { linkJs } from '../../runtime/link.js';
 export const memoryBytes = 65536;
-export const regions = Object.freeze({
-  'V': Object.freeze({ offset: 65536, bytes: 0, heap: true }),
+const region0 = /* @__PURE__ */ Object.freeze({ offset: 65536, bytes: 0, heap: true });
+export const regions = /* @__PURE__ */ Object.freeze({
+  'V': region0,
 });
-export const functions = Object.freeze(['scrypt_fill', 'scrypt_mix']);
-const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, regions, link });
-export const $scrypt_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'scrypt_fill', params: 3, result: null, data: [], make(M8, M16, M32) {
+export const functions = /* @__PURE__ */ Object.freeze(['scrypt_fill', 'scrypt_mix']);
+const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
+export const $scrypt_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'scrypt_fill', regions: /* @__PURE__ */ Object.freeze({ 'V': region0 }), params: 3, result: null, data: [], make(M8, M16, M32) {
   // modules/scrypt.js:139
   function scrypt_fill(l0, l1, l2) {
     l0 |= 0;
@@ -364,7 +365,7 @@ export const $scrypt_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'scryp
   }
   return scrypt_fill;
 } });
-export const $scrypt_mix = /* @__PURE__ */ Object.freeze({ layout, name: 'scrypt_mix', params: 3, result: null, data: [], make(M8, M16, M32) {
+export const $scrypt_mix = /* @__PURE__ */ Object.freeze({ layout, name: 'scrypt_mix', regions: /* @__PURE__ */ Object.freeze({ 'V': region0 }), params: 3, result: null, data: [], make(M8, M16, M32) {
   // modules/scrypt.js:141
   function scrypt_mix(l0, l1, l2) {
     l0 |= 0;

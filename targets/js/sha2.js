@@ -2,25 +2,39 @@
 // Do not edit: change the kernel and run `awasmc build`; `awasmc verify` checks this file.
 import { linkJs } from '../../runtime/link.js';
 export const memoryBytes = 65536;
-export const regions = Object.freeze({
-  'state': Object.freeze({ offset: 0, bytes: 64 }),
-  'block': Object.freeze({ offset: 64, bytes: 32768 }),
-  'out': Object.freeze({ offset: 32832, bytes: 64 }),
-  'state4': Object.freeze({ offset: 32896, bytes: 128 }),
-  'block4': Object.freeze({ offset: 33024, bytes: 16384 }),
-  'k256': Object.freeze({ offset: 49408, bytes: 256, constant: true }),
-  'k512': Object.freeze({ offset: 49664, bytes: 640, constant: true }),
-  'w256': Object.freeze({ offset: 50304, bytes: 256 }),
-  'w512': Object.freeze({ offset: 50560, bytes: 640 }),
-  'w256x4': Object.freeze({ offset: 51200, bytes: 1024 }),
-  'pbkdf2.inner': Object.freeze({ offset: 52224, bytes: 64 }),
-  'pbkdf2.outer': Object.freeze({ offset: 52288, bytes: 64 }),
-  'pbkdf2.u': Object.freeze({ offset: 52352, bytes: 64 }),
-  'pbkdf2.t': Object.freeze({ offset: 52416, bytes: 64 }),
+const region0 = /* @__PURE__ */ Object.freeze({ offset: 0, bytes: 64 });
+const region1 = /* @__PURE__ */ Object.freeze({ offset: 64, bytes: 32768 });
+const region2 = /* @__PURE__ */ Object.freeze({ offset: 32832, bytes: 64 });
+const region3 = /* @__PURE__ */ Object.freeze({ offset: 32896, bytes: 128 });
+const region4 = /* @__PURE__ */ Object.freeze({ offset: 33024, bytes: 16384 });
+const region5 = /* @__PURE__ */ Object.freeze({ offset: 49408, bytes: 256, constant: true });
+const region6 = /* @__PURE__ */ Object.freeze({ offset: 49664, bytes: 640, constant: true });
+const region7 = /* @__PURE__ */ Object.freeze({ offset: 50304, bytes: 256 });
+const region8 = /* @__PURE__ */ Object.freeze({ offset: 50560, bytes: 640 });
+const region9 = /* @__PURE__ */ Object.freeze({ offset: 51200, bytes: 1024 });
+const region10 = /* @__PURE__ */ Object.freeze({ offset: 52224, bytes: 64 });
+const region11 = /* @__PURE__ */ Object.freeze({ offset: 52288, bytes: 64 });
+const region12 = /* @__PURE__ */ Object.freeze({ offset: 52352, bytes: 64 });
+const region13 = /* @__PURE__ */ Object.freeze({ offset: 52416, bytes: 64 });
+export const regions = /* @__PURE__ */ Object.freeze({
+  'state': region0,
+  'block': region1,
+  'out': region2,
+  'state4': region3,
+  'block4': region4,
+  'k256': region5,
+  'k512': region6,
+  'w256': region7,
+  'w512': region8,
+  'w256x4': region9,
+  'pbkdf2.inner': region10,
+  'pbkdf2.outer': region11,
+  'pbkdf2.u': region12,
+  'pbkdf2.t': region13,
 });
-export const functions = Object.freeze(['sha224_init', 'sha224_pbkdf2', 'sha256_compress', 'sha256_init', 'sha256_output', 'sha256_pbkdf2', 'sha384_init', 'sha384_pbkdf2', 'sha512_224_init', 'sha512_224_pbkdf2', 'sha512_256_init', 'sha512_256_pbkdf2', 'sha512_compress', 'sha512_init', 'sha512_output', 'sha512_pbkdf2']);
-const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, regions, link });
-export const $sha224_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha224_init', params: 0, result: null, data: [], make(M8, M16, M32) {
+export const functions = /* @__PURE__ */ Object.freeze(['sha224_init', 'sha224_pbkdf2', 'sha256_compress', 'sha256_init', 'sha256_output', 'sha256_pbkdf2', 'sha384_init', 'sha384_pbkdf2', 'sha512_224_init', 'sha512_224_pbkdf2', 'sha512_256_init', 'sha512_256_pbkdf2', 'sha512_compress', 'sha512_init', 'sha512_output', 'sha512_pbkdf2']);
+const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
+export const $sha224_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha224_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(M8, M16, M32) {
   // modules/sha2.js:338
   function sha224_init() {
     M32[0] = 0xc1059ed8 | 0;
@@ -34,7 +48,7 @@ export const $sha224_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha22
   }
   return sha224_init;
 } });
-export const $sha224_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha224_pbkdf2', params: 1, result: null, data: [], make(M8, M16, M32) {
+export const $sha224_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha224_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'pbkdf2.inner': region10, 'pbkdf2.outer': region11, 'pbkdf2.u': region12, 'pbkdf2.t': region13 }), params: 1, result: null, data: [], make(M8, M16, M32) {
   const X_sha224_pbkdf2 = new Int32Array(56);
   function sha224_pbkdf2_part0() { // a part of sha224_pbkdf2, split to stay optimizable
     const t194 = X_sha224_pbkdf2[0];
@@ -652,7 +666,7 @@ export const $sha224_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
   }
   return sha224_pbkdf2;
 } });
-export const $sha256_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'sha256_compress', params: 1, result: null, data: [[49408, 'mC+KQpFEN3HP+8C1pdu16VvCVjnxEfFZpII/ktVeHKuYqgfYAVuDEr6FMSTDfQxVdF2+cv6x3oCnBtybdPGbwcFpm+SGR77vxp3BD8yhDCRvLOktqoR0StypsFzaiPl2UlE+mG3GMajIJwOwx39Zv/ML4MZHkafVUWPKBmcpKRSFCrcnOCEbLvxtLE0TDThTVHMKZbsKanYuycKBhSxykqHov6JLZhqocItLwqNRbMcZ6JLRJAaZ1oU1DvRwoGoQFsGkGQhsNx5Md0gntbywNLMMHDlKqthOT8qcW/NvLmjugo90b2OleBR4yIQIAseM+v++kOtsUKT3o/m+8nhxxg==']], make(M8, M16, M32) {
+export const $sha256_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'sha256_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'k256': region5 }), params: 1, result: null, data: [[49408, 'mC+KQpFEN3HP+8C1pdu16VvCVjnxEfFZpII/ktVeHKuYqgfYAVuDEr6FMSTDfQxVdF2+cv6x3oCnBtybdPGbwcFpm+SGR77vxp3BD8yhDCRvLOktqoR0StypsFzaiPl2UlE+mG3GMajIJwOwx39Zv/ML4MZHkafVUWPKBmcpKRSFCrcnOCEbLvxtLE0TDThTVHMKZbsKanYuycKBhSxykqHov6JLZhqocItLwqNRbMcZ6JLRJAaZ1oU1DvRwoGoQFsGkGQhsNx5Md0gntbywNLMMHDlKqthOT8qcW/NvLmjugo90b2OleBR4yIQIAseM+v++kOtsUKT3o/m+8nhxxg==']], make(M8, M16, M32) {
   // modules/sha2.js:232
   function sha256_compress(l0) {
     l0 |= 0;
@@ -882,7 +896,7 @@ export const $sha256_compress = /* @__PURE__ */ Object.freeze({ layout, name: 's
   }
   return sha256_compress;
 } });
-export const $sha256_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha256_init', params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $sha256_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha256_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(M8, M16, M32) {
   // modules/sha2.js:338
   function sha256_init() {
     M32[0] = 0x6a09e667;
@@ -896,7 +910,7 @@ export const $sha256_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha25
   }
   return sha256_init;
 } });
-export const $sha256_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha256_output', params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $sha256_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha256_output', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'out': region2 }), params: 0, result: null, data: [], make(M8, M16, M32) {
   // modules/sha2.js:340
   function sha256_output() {
     let l0 = 0;
@@ -908,7 +922,7 @@ export const $sha256_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
   }
   return sha256_output;
 } });
-export const $sha256_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha256_pbkdf2', params: 1, result: null, data: [], make(M8, M16, M32) {
+export const $sha256_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha256_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'pbkdf2.inner': region10, 'pbkdf2.outer': region11, 'pbkdf2.u': region12, 'pbkdf2.t': region13 }), params: 1, result: null, data: [], make(M8, M16, M32) {
   const X_sha256_pbkdf2 = new Int32Array(58);
   function sha256_pbkdf2_part0() { // a part of sha256_pbkdf2, split to stay optimizable
     const t216 = X_sha256_pbkdf2[0];
@@ -1549,7 +1563,7 @@ export const $sha256_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
   }
   return sha256_pbkdf2;
 } });
-export const $sha384_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha384_init', params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $sha384_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha384_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(M8, M16, M32) {
   // modules/sha2.js:338
   function sha384_init() {
     M32[0] = 0xc1059ed8 | 0;
@@ -1571,7 +1585,7 @@ export const $sha384_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha38
   }
   return sha384_init;
 } });
-export const $sha384_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha384_pbkdf2', params: 1, result: null, data: [[49664, 'Iq4o15gvikLNZe8jkUQ3cS87TezP+8C1vNuJgaXbtek4tUjzW8JWORnQBbbxEfFZm08Zr6SCP5IYgW3a1V4cq0ICA6OYqgfYvm9wRQFbgxKMsuROvoUxJOK0/9XDfQxVb4l78nRdvnKxlhY7/rHegDUSxyWnBtyblCZpz3Txm8HSSvGewWmb5OMlTziGR77vtdWMi8adwQ9lnKx3zKEMJHUCK1lvLOktg+SmbqqEdErU+0G93KmwXLVTEYPaiPl2q99m7lJRPpgQMrQtbcYxqD8h+5jIJwOw5A7vvsd/Wb/Cj6g98wvgxiWnCpNHkafVb4ID4FFjygZwbg4KZykpFPwv0kaFCrcnJskmXDghGy7tKsRa/G0sTd+zlZ0TDThT3mOvi1RzCmWosnc8uwpqduau7UcuycKBOzWCFIUscpJkA/FMoei/ogEwQrxLZhqokZf40HCLS8IwvlQGo1FsxxhS79YZ6JLREKllVSQGmdYqIHFXhTUO9LjRuzJwoGoQyNDSuBbBpBlTq0FRCGw3Hpnrjt9Md0gnqEib4bW8sDRjWsnFswwcOcuKQeNKqthOc+Njd0/KnFujuLLW828uaPyy713ugo90YC8XQ29jpXhyq/ChFHjIhOw5ZBoIAseMKB5jI/r/vpDpvYLe62xQpBV5xrL3o/m+K1Ny4/J4ccacYSbqzj4nygfCwCHHuIbRHuvgzdZ92up40W7uf0999bpvF3KqZ/AGppjIosV9YwquDfm+BJg/ERtHHBM1C3EbhH0EI/V32yiTJMdAe6vKMry+yRUKvp48TA0QnMRnHUO2Qj7LvtTFTCp+ZfycKX9Z7PrWOqtvy18XWEdKjBlEbA==']], make(M8, M16, M32) {
+export const $sha384_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha384_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'k512': region6, 'pbkdf2.inner': region10, 'pbkdf2.outer': region11, 'pbkdf2.u': region12, 'pbkdf2.t': region13 }), params: 1, result: null, data: [[49664, 'Iq4o15gvikLNZe8jkUQ3cS87TezP+8C1vNuJgaXbtek4tUjzW8JWORnQBbbxEfFZm08Zr6SCP5IYgW3a1V4cq0ICA6OYqgfYvm9wRQFbgxKMsuROvoUxJOK0/9XDfQxVb4l78nRdvnKxlhY7/rHegDUSxyWnBtyblCZpz3Txm8HSSvGewWmb5OMlTziGR77vtdWMi8adwQ9lnKx3zKEMJHUCK1lvLOktg+SmbqqEdErU+0G93KmwXLVTEYPaiPl2q99m7lJRPpgQMrQtbcYxqD8h+5jIJwOw5A7vvsd/Wb/Cj6g98wvgxiWnCpNHkafVb4ID4FFjygZwbg4KZykpFPwv0kaFCrcnJskmXDghGy7tKsRa/G0sTd+zlZ0TDThT3mOvi1RzCmWosnc8uwpqduau7UcuycKBOzWCFIUscpJkA/FMoei/ogEwQrxLZhqokZf40HCLS8IwvlQGo1FsxxhS79YZ6JLREKllVSQGmdYqIHFXhTUO9LjRuzJwoGoQyNDSuBbBpBlTq0FRCGw3Hpnrjt9Md0gnqEib4bW8sDRjWsnFswwcOcuKQeNKqthOc+Njd0/KnFujuLLW828uaPyy713ugo90YC8XQ29jpXhyq/ChFHjIhOw5ZBoIAseMKB5jI/r/vpDpvYLe62xQpBV5xrL3o/m+K1Ny4/J4ccacYSbqzj4nygfCwCHHuIbRHuvgzdZ92up40W7uf0999bpvF3KqZ/AGppjIosV9YwquDfm+BJg/ERtHHBM1C3EbhH0EI/V32yiTJMdAe6vKMry+yRUKvp48TA0QnMRnHUO2Qj7LvtTFTCp+ZfycKX9Z7PrWOqtvy18XWEdKjBlEbA==']], make(M8, M16, M32) {
   // modules/pbkdf2.js:81
   function sha384_pbkdf2(l0) {
     l0 |= 0;
@@ -2266,7 +2280,7 @@ export const $sha384_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
   }
   return sha384_pbkdf2;
 } });
-export const $sha512_224_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_224_init', params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $sha512_224_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_224_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(M8, M16, M32) {
   // modules/sha2.js:338
   function sha512_224_init() {
     M32[0] = 0x19544da2;
@@ -2288,7 +2302,7 @@ export const $sha512_224_init = /* @__PURE__ */ Object.freeze({ layout, name: 's
   }
   return sha512_224_init;
 } });
-export const $sha512_224_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_224_pbkdf2', params: 1, result: null, data: [[49664, 'Iq4o15gvikLNZe8jkUQ3cS87TezP+8C1vNuJgaXbtek4tUjzW8JWORnQBbbxEfFZm08Zr6SCP5IYgW3a1V4cq0ICA6OYqgfYvm9wRQFbgxKMsuROvoUxJOK0/9XDfQxVb4l78nRdvnKxlhY7/rHegDUSxyWnBtyblCZpz3Txm8HSSvGewWmb5OMlTziGR77vtdWMi8adwQ9lnKx3zKEMJHUCK1lvLOktg+SmbqqEdErU+0G93KmwXLVTEYPaiPl2q99m7lJRPpgQMrQtbcYxqD8h+5jIJwOw5A7vvsd/Wb/Cj6g98wvgxiWnCpNHkafVb4ID4FFjygZwbg4KZykpFPwv0kaFCrcnJskmXDghGy7tKsRa/G0sTd+zlZ0TDThT3mOvi1RzCmWosnc8uwpqduau7UcuycKBOzWCFIUscpJkA/FMoei/ogEwQrxLZhqokZf40HCLS8IwvlQGo1FsxxhS79YZ6JLREKllVSQGmdYqIHFXhTUO9LjRuzJwoGoQyNDSuBbBpBlTq0FRCGw3Hpnrjt9Md0gnqEib4bW8sDRjWsnFswwcOcuKQeNKqthOc+Njd0/KnFujuLLW828uaPyy713ugo90YC8XQ29jpXhyq/ChFHjIhOw5ZBoIAseMKB5jI/r/vpDpvYLe62xQpBV5xrL3o/m+K1Ny4/J4ccacYSbqzj4nygfCwCHHuIbRHuvgzdZ92up40W7uf0999bpvF3KqZ/AGppjIosV9YwquDfm+BJg/ERtHHBM1C3EbhH0EI/V32yiTJMdAe6vKMry+yRUKvp48TA0QnMRnHUO2Qj7LvtTFTCp+ZfycKX9Z7PrWOqtvy18XWEdKjBlEbA==']], make(M8, M16, M32) {
+export const $sha512_224_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_224_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'k512': region6, 'pbkdf2.inner': region10, 'pbkdf2.outer': region11, 'pbkdf2.u': region12, 'pbkdf2.t': region13 }), params: 1, result: null, data: [[49664, 'Iq4o15gvikLNZe8jkUQ3cS87TezP+8C1vNuJgaXbtek4tUjzW8JWORnQBbbxEfFZm08Zr6SCP5IYgW3a1V4cq0ICA6OYqgfYvm9wRQFbgxKMsuROvoUxJOK0/9XDfQxVb4l78nRdvnKxlhY7/rHegDUSxyWnBtyblCZpz3Txm8HSSvGewWmb5OMlTziGR77vtdWMi8adwQ9lnKx3zKEMJHUCK1lvLOktg+SmbqqEdErU+0G93KmwXLVTEYPaiPl2q99m7lJRPpgQMrQtbcYxqD8h+5jIJwOw5A7vvsd/Wb/Cj6g98wvgxiWnCpNHkafVb4ID4FFjygZwbg4KZykpFPwv0kaFCrcnJskmXDghGy7tKsRa/G0sTd+zlZ0TDThT3mOvi1RzCmWosnc8uwpqduau7UcuycKBOzWCFIUscpJkA/FMoei/ogEwQrxLZhqokZf40HCLS8IwvlQGo1FsxxhS79YZ6JLREKllVSQGmdYqIHFXhTUO9LjRuzJwoGoQyNDSuBbBpBlTq0FRCGw3Hpnrjt9Md0gnqEib4bW8sDRjWsnFswwcOcuKQeNKqthOc+Njd0/KnFujuLLW828uaPyy713ugo90YC8XQ29jpXhyq/ChFHjIhOw5ZBoIAseMKB5jI/r/vpDpvYLe62xQpBV5xrL3o/m+K1Ny4/J4ccacYSbqzj4nygfCwCHHuIbRHuvgzdZ92up40W7uf0999bpvF3KqZ/AGppjIosV9YwquDfm+BJg/ERtHHBM1C3EbhH0EI/V32yiTJMdAe6vKMry+yRUKvp48TA0QnMRnHUO2Qj7LvtTFTCp+ZfycKX9Z7PrWOqtvy18XWEdKjBlEbA==']], make(M8, M16, M32) {
   // modules/pbkdf2.js:81
   function sha512_224_pbkdf2(l0) {
     l0 |= 0;
@@ -2919,7 +2933,7 @@ export const $sha512_224_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 
   }
   return sha512_224_pbkdf2;
 } });
-export const $sha512_256_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_256_init', params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $sha512_256_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_256_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(M8, M16, M32) {
   // modules/sha2.js:338
   function sha512_256_init() {
     M32[0] = 0xfc2bf72c | 0;
@@ -2941,7 +2955,7 @@ export const $sha512_256_init = /* @__PURE__ */ Object.freeze({ layout, name: 's
   }
   return sha512_256_init;
 } });
-export const $sha512_256_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_256_pbkdf2', params: 1, result: null, data: [[49664, 'Iq4o15gvikLNZe8jkUQ3cS87TezP+8C1vNuJgaXbtek4tUjzW8JWORnQBbbxEfFZm08Zr6SCP5IYgW3a1V4cq0ICA6OYqgfYvm9wRQFbgxKMsuROvoUxJOK0/9XDfQxVb4l78nRdvnKxlhY7/rHegDUSxyWnBtyblCZpz3Txm8HSSvGewWmb5OMlTziGR77vtdWMi8adwQ9lnKx3zKEMJHUCK1lvLOktg+SmbqqEdErU+0G93KmwXLVTEYPaiPl2q99m7lJRPpgQMrQtbcYxqD8h+5jIJwOw5A7vvsd/Wb/Cj6g98wvgxiWnCpNHkafVb4ID4FFjygZwbg4KZykpFPwv0kaFCrcnJskmXDghGy7tKsRa/G0sTd+zlZ0TDThT3mOvi1RzCmWosnc8uwpqduau7UcuycKBOzWCFIUscpJkA/FMoei/ogEwQrxLZhqokZf40HCLS8IwvlQGo1FsxxhS79YZ6JLREKllVSQGmdYqIHFXhTUO9LjRuzJwoGoQyNDSuBbBpBlTq0FRCGw3Hpnrjt9Md0gnqEib4bW8sDRjWsnFswwcOcuKQeNKqthOc+Njd0/KnFujuLLW828uaPyy713ugo90YC8XQ29jpXhyq/ChFHjIhOw5ZBoIAseMKB5jI/r/vpDpvYLe62xQpBV5xrL3o/m+K1Ny4/J4ccacYSbqzj4nygfCwCHHuIbRHuvgzdZ92up40W7uf0999bpvF3KqZ/AGppjIosV9YwquDfm+BJg/ERtHHBM1C3EbhH0EI/V32yiTJMdAe6vKMry+yRUKvp48TA0QnMRnHUO2Qj7LvtTFTCp+ZfycKX9Z7PrWOqtvy18XWEdKjBlEbA==']], make(M8, M16, M32) {
+export const $sha512_256_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_256_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'k512': region6, 'pbkdf2.inner': region10, 'pbkdf2.outer': region11, 'pbkdf2.u': region12, 'pbkdf2.t': region13 }), params: 1, result: null, data: [[49664, 'Iq4o15gvikLNZe8jkUQ3cS87TezP+8C1vNuJgaXbtek4tUjzW8JWORnQBbbxEfFZm08Zr6SCP5IYgW3a1V4cq0ICA6OYqgfYvm9wRQFbgxKMsuROvoUxJOK0/9XDfQxVb4l78nRdvnKxlhY7/rHegDUSxyWnBtyblCZpz3Txm8HSSvGewWmb5OMlTziGR77vtdWMi8adwQ9lnKx3zKEMJHUCK1lvLOktg+SmbqqEdErU+0G93KmwXLVTEYPaiPl2q99m7lJRPpgQMrQtbcYxqD8h+5jIJwOw5A7vvsd/Wb/Cj6g98wvgxiWnCpNHkafVb4ID4FFjygZwbg4KZykpFPwv0kaFCrcnJskmXDghGy7tKsRa/G0sTd+zlZ0TDThT3mOvi1RzCmWosnc8uwpqduau7UcuycKBOzWCFIUscpJkA/FMoei/ogEwQrxLZhqokZf40HCLS8IwvlQGo1FsxxhS79YZ6JLREKllVSQGmdYqIHFXhTUO9LjRuzJwoGoQyNDSuBbBpBlTq0FRCGw3Hpnrjt9Md0gnqEib4bW8sDRjWsnFswwcOcuKQeNKqthOc+Njd0/KnFujuLLW828uaPyy713ugo90YC8XQ29jpXhyq/ChFHjIhOw5ZBoIAseMKB5jI/r/vpDpvYLe62xQpBV5xrL3o/m+K1Ny4/J4ccacYSbqzj4nygfCwCHHuIbRHuvgzdZ92up40W7uf0999bpvF3KqZ/AGppjIosV9YwquDfm+BJg/ERtHHBM1C3EbhH0EI/V32yiTJMdAe6vKMry+yRUKvp48TA0QnMRnHUO2Qj7LvtTFTCp+ZfycKX9Z7PrWOqtvy18XWEdKjBlEbA==']], make(M8, M16, M32) {
   // modules/pbkdf2.js:81
   function sha512_256_pbkdf2(l0) {
     l0 |= 0;
@@ -3572,7 +3586,7 @@ export const $sha512_256_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 
   }
   return sha512_256_pbkdf2;
 } });
-export const $sha512_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_compress', params: 1, result: null, data: [[49664, 'Iq4o15gvikLNZe8jkUQ3cS87TezP+8C1vNuJgaXbtek4tUjzW8JWORnQBbbxEfFZm08Zr6SCP5IYgW3a1V4cq0ICA6OYqgfYvm9wRQFbgxKMsuROvoUxJOK0/9XDfQxVb4l78nRdvnKxlhY7/rHegDUSxyWnBtyblCZpz3Txm8HSSvGewWmb5OMlTziGR77vtdWMi8adwQ9lnKx3zKEMJHUCK1lvLOktg+SmbqqEdErU+0G93KmwXLVTEYPaiPl2q99m7lJRPpgQMrQtbcYxqD8h+5jIJwOw5A7vvsd/Wb/Cj6g98wvgxiWnCpNHkafVb4ID4FFjygZwbg4KZykpFPwv0kaFCrcnJskmXDghGy7tKsRa/G0sTd+zlZ0TDThT3mOvi1RzCmWosnc8uwpqduau7UcuycKBOzWCFIUscpJkA/FMoei/ogEwQrxLZhqokZf40HCLS8IwvlQGo1FsxxhS79YZ6JLREKllVSQGmdYqIHFXhTUO9LjRuzJwoGoQyNDSuBbBpBlTq0FRCGw3Hpnrjt9Md0gnqEib4bW8sDRjWsnFswwcOcuKQeNKqthOc+Njd0/KnFujuLLW828uaPyy713ugo90YC8XQ29jpXhyq/ChFHjIhOw5ZBoIAseMKB5jI/r/vpDpvYLe62xQpBV5xrL3o/m+K1Ny4/J4ccacYSbqzj4nygfCwCHHuIbRHuvgzdZ92up40W7uf0999bpvF3KqZ/AGppjIosV9YwquDfm+BJg/ERtHHBM1C3EbhH0EI/V32yiTJMdAe6vKMry+yRUKvp48TA0QnMRnHUO2Qj7LvtTFTCp+ZfycKX9Z7PrWOqtvy18XWEdKjBlEbA==']], make(M8, M16, M32) {
+export const $sha512_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'k512': region6, 'w512': region8 }), params: 1, result: null, data: [[49664, 'Iq4o15gvikLNZe8jkUQ3cS87TezP+8C1vNuJgaXbtek4tUjzW8JWORnQBbbxEfFZm08Zr6SCP5IYgW3a1V4cq0ICA6OYqgfYvm9wRQFbgxKMsuROvoUxJOK0/9XDfQxVb4l78nRdvnKxlhY7/rHegDUSxyWnBtyblCZpz3Txm8HSSvGewWmb5OMlTziGR77vtdWMi8adwQ9lnKx3zKEMJHUCK1lvLOktg+SmbqqEdErU+0G93KmwXLVTEYPaiPl2q99m7lJRPpgQMrQtbcYxqD8h+5jIJwOw5A7vvsd/Wb/Cj6g98wvgxiWnCpNHkafVb4ID4FFjygZwbg4KZykpFPwv0kaFCrcnJskmXDghGy7tKsRa/G0sTd+zlZ0TDThT3mOvi1RzCmWosnc8uwpqduau7UcuycKBOzWCFIUscpJkA/FMoei/ogEwQrxLZhqokZf40HCLS8IwvlQGo1FsxxhS79YZ6JLREKllVSQGmdYqIHFXhTUO9LjRuzJwoGoQyNDSuBbBpBlTq0FRCGw3Hpnrjt9Md0gnqEib4bW8sDRjWsnFswwcOcuKQeNKqthOc+Njd0/KnFujuLLW828uaPyy713ugo90YC8XQ29jpXhyq/ChFHjIhOw5ZBoIAseMKB5jI/r/vpDpvYLe62xQpBV5xrL3o/m+K1Ny4/J4ccacYSbqzj4nygfCwCHHuIbRHuvgzdZ92up40W7uf0999bpvF3KqZ/AGppjIosV9YwquDfm+BJg/ERtHHBM1C3EbhH0EI/V32yiTJMdAe6vKMry+yRUKvp48TA0QnMRnHUO2Qj7LvtTFTCp+ZfycKX9Z7PrWOqtvy18XWEdKjBlEbA==']], make(M8, M16, M32) {
   // modules/sha2.js:203
   function sha512_compress(l0) {
     l0 |= 0;
@@ -3751,7 +3765,7 @@ export const $sha512_compress = /* @__PURE__ */ Object.freeze({ layout, name: 's
   }
   return sha512_compress;
 } });
-export const $sha512_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_init', params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $sha512_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(M8, M16, M32) {
   // modules/sha2.js:338
   function sha512_init() {
     M32[0] = 0xf3bcc908 | 0;
@@ -3773,7 +3787,7 @@ export const $sha512_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha51
   }
   return sha512_init;
 } });
-export const $sha512_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_output', params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $sha512_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_output', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'out': region2 }), params: 0, result: null, data: [], make(M8, M16, M32) {
   // modules/sha2.js:363
   function sha512_output() {
     const t1 = M32[0];
@@ -3811,7 +3825,7 @@ export const $sha512_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
   }
   return sha512_output;
 } });
-export const $sha512_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_pbkdf2', params: 1, result: null, data: [[49664, 'Iq4o15gvikLNZe8jkUQ3cS87TezP+8C1vNuJgaXbtek4tUjzW8JWORnQBbbxEfFZm08Zr6SCP5IYgW3a1V4cq0ICA6OYqgfYvm9wRQFbgxKMsuROvoUxJOK0/9XDfQxVb4l78nRdvnKxlhY7/rHegDUSxyWnBtyblCZpz3Txm8HSSvGewWmb5OMlTziGR77vtdWMi8adwQ9lnKx3zKEMJHUCK1lvLOktg+SmbqqEdErU+0G93KmwXLVTEYPaiPl2q99m7lJRPpgQMrQtbcYxqD8h+5jIJwOw5A7vvsd/Wb/Cj6g98wvgxiWnCpNHkafVb4ID4FFjygZwbg4KZykpFPwv0kaFCrcnJskmXDghGy7tKsRa/G0sTd+zlZ0TDThT3mOvi1RzCmWosnc8uwpqduau7UcuycKBOzWCFIUscpJkA/FMoei/ogEwQrxLZhqokZf40HCLS8IwvlQGo1FsxxhS79YZ6JLREKllVSQGmdYqIHFXhTUO9LjRuzJwoGoQyNDSuBbBpBlTq0FRCGw3Hpnrjt9Md0gnqEib4bW8sDRjWsnFswwcOcuKQeNKqthOc+Njd0/KnFujuLLW828uaPyy713ugo90YC8XQ29jpXhyq/ChFHjIhOw5ZBoIAseMKB5jI/r/vpDpvYLe62xQpBV5xrL3o/m+K1Ny4/J4ccacYSbqzj4nygfCwCHHuIbRHuvgzdZ92up40W7uf0999bpvF3KqZ/AGppjIosV9YwquDfm+BJg/ERtHHBM1C3EbhH0EI/V32yiTJMdAe6vKMry+yRUKvp48TA0QnMRnHUO2Qj7LvtTFTCp+ZfycKX9Z7PrWOqtvy18XWEdKjBlEbA==']], make(M8, M16, M32) {
+export const $sha512_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'k512': region6, 'pbkdf2.inner': region10, 'pbkdf2.outer': region11, 'pbkdf2.u': region12, 'pbkdf2.t': region13 }), params: 1, result: null, data: [[49664, 'Iq4o15gvikLNZe8jkUQ3cS87TezP+8C1vNuJgaXbtek4tUjzW8JWORnQBbbxEfFZm08Zr6SCP5IYgW3a1V4cq0ICA6OYqgfYvm9wRQFbgxKMsuROvoUxJOK0/9XDfQxVb4l78nRdvnKxlhY7/rHegDUSxyWnBtyblCZpz3Txm8HSSvGewWmb5OMlTziGR77vtdWMi8adwQ9lnKx3zKEMJHUCK1lvLOktg+SmbqqEdErU+0G93KmwXLVTEYPaiPl2q99m7lJRPpgQMrQtbcYxqD8h+5jIJwOw5A7vvsd/Wb/Cj6g98wvgxiWnCpNHkafVb4ID4FFjygZwbg4KZykpFPwv0kaFCrcnJskmXDghGy7tKsRa/G0sTd+zlZ0TDThT3mOvi1RzCmWosnc8uwpqduau7UcuycKBOzWCFIUscpJkA/FMoei/ogEwQrxLZhqokZf40HCLS8IwvlQGo1FsxxhS79YZ6JLREKllVSQGmdYqIHFXhTUO9LjRuzJwoGoQyNDSuBbBpBlTq0FRCGw3Hpnrjt9Md0gnqEib4bW8sDRjWsnFswwcOcuKQeNKqthOc+Njd0/KnFujuLLW828uaPyy713ugo90YC8XQ29jpXhyq/ChFHjIhOw5ZBoIAseMKB5jI/r/vpDpvYLe62xQpBV5xrL3o/m+K1Ny4/J4ccacYSbqzj4nygfCwCHHuIbRHuvgzdZ92up40W7uf0999bpvF3KqZ/AGppjIosV9YwquDfm+BJg/ERtHHBM1C3EbhH0EI/V32yiTJMdAe6vKMry+yRUKvp48TA0QnMRnHUO2Qj7LvtTFTCp+ZfycKX9Z7PrWOqtvy18XWEdKjBlEbA==']], make(M8, M16, M32) {
   // modules/pbkdf2.js:81
   function sha512_pbkdf2(l0) {
     l0 |= 0;

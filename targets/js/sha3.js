@@ -2,21 +2,38 @@
 // Do not edit: change the kernel and run `awasmc build`; `awasmc verify` checks this file.
 import { linkJs } from '../../runtime/link.js';
 export const memoryBytes = 65536;
-export const regions = Object.freeze({
-  'state': Object.freeze({ offset: 0, bytes: 208 }),
-  'block': Object.freeze({ offset: 208, bytes: 16384 }),
-  'keccak_rc': Object.freeze({ offset: 16592, bytes: 192, constant: true }),
-  'pbkdf2.inner': Object.freeze({ offset: 16784, bytes: 208 }),
-  'pbkdf2.outer': Object.freeze({ offset: 16992, bytes: 208 }),
-  'pbkdf2.u': Object.freeze({ offset: 17200, bytes: 64 }),
-  'pbkdf2.t': Object.freeze({ offset: 17264, bytes: 64 }),
-  'pbkdf2.pad': Object.freeze({ offset: 17328, bytes: 176 }),
-  'pbkdf2.mask': Object.freeze({ offset: 17504, bytes: 64 }),
+const region0 = /* @__PURE__ */ Object.freeze({ offset: 0, bytes: 208 });
+const region1 = /* @__PURE__ */ Object.freeze({ offset: 208, bytes: 16384 });
+const region2 = /* @__PURE__ */ Object.freeze({ offset: 16592, bytes: 192, constant: true });
+const region3 = /* @__PURE__ */ Object.freeze({ offset: 16784, bytes: 80 });
+const region4 = /* @__PURE__ */ Object.freeze({ offset: 16864, bytes: 208 });
+const region5 = /* @__PURE__ */ Object.freeze({ offset: 17072, bytes: 32, constant: true });
+const region6 = /* @__PURE__ */ Object.freeze({ offset: 17104, bytes: 32, constant: true });
+const region7 = /* @__PURE__ */ Object.freeze({ offset: 17136, bytes: 208 });
+const region8 = /* @__PURE__ */ Object.freeze({ offset: 17344, bytes: 208 });
+const region9 = /* @__PURE__ */ Object.freeze({ offset: 17552, bytes: 64 });
+const region10 = /* @__PURE__ */ Object.freeze({ offset: 17616, bytes: 64 });
+const region11 = /* @__PURE__ */ Object.freeze({ offset: 17680, bytes: 176 });
+const region12 = /* @__PURE__ */ Object.freeze({ offset: 17856, bytes: 64 });
+export const regions = /* @__PURE__ */ Object.freeze({
+  'state': region0,
+  'block': region1,
+  'keccak_rc': region2,
+  'keccak_c': region3,
+  'keccak_b': region4,
+  'keccak_pi': region5,
+  'keccak_rho': region6,
+  'pbkdf2.inner': region7,
+  'pbkdf2.outer': region8,
+  'pbkdf2.u': region9,
+  'pbkdf2.t': region10,
+  'pbkdf2.pad': region11,
+  'pbkdf2.mask': region12,
 });
-export const functions = Object.freeze(['keccak_absorb', 'keccak_pbkdf2']);
-const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, regions, link });
-export const $keccak_absorb = /* @__PURE__ */ Object.freeze({ layout, name: 'keccak_absorb', params: 2, result: null, data: [[16592, 'AQAAAAAAAACCgAAAAAAAAIqAAAAAAACAAIAAgAAAAICLgAAAAAAAAAEAAIAAAAAAgYAAgAAAAIAJgAAAAAAAgIoAAAAAAAAAiAAAAAAAAAAJgACAAAAAAAoAAIAAAAAAi4AAgAAAAACLAAAAAAAAgImAAAAAAACAA4AAAAAAAIACgAAAAAAAgIAAAAAAAACACoAAAAAAAAAKAACAAAAAgIGAAIAAAACAgIAAAAAAAIABAACAAAAAAAiAAIAAAACA']], make(M8, M16, M32) {
-  // modules/sha3.js:140
+export const functions = /* @__PURE__ */ Object.freeze(['keccak_absorb', 'keccak_pbkdf2']);
+const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
+export const $keccak_absorb = /* @__PURE__ */ Object.freeze({ layout, name: 'keccak_absorb', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'keccak_rc': region2 }), params: 2, result: null, data: [[16592, 'AQAAAAAAAACCgAAAAAAAAIqAAAAAAACAAIAAgAAAAICLgAAAAAAAAAEAAIAAAAAAgYAAgAAAAIAJgAAAAAAAgIoAAAAAAAAAiAAAAAAAAAAJgACAAAAAAAoAAIAAAAAAi4AAgAAAAACLAAAAAAAAgImAAAAAAACAA4AAAAAAAIACgAAAAAAAgIAAAAAAAACACoAAAAAAAAAKAACAAAAAgIGAAIAAAACAgIAAAAAAAIABAACAAAAAAAiAAIAAAACA']], make(M8, M16, M32) {
+  // modules/sha3.js:141
   function keccak_absorb(l0, l1) {
     l0 |= 0;
     l1 |= 0;
@@ -74,7 +91,7 @@ export const $keccak_absorb = /* @__PURE__ */ Object.freeze({ layout, name: 'kec
     l52 = M32[49];
     l53 = M32[48];
     l54 = 0;
-    for (l55 = 0; (l55 >>> 0) < (t1 >>> 0); l55 = (l55 + 1) | 0) { // modules/sha3.js:143
+    for (l55 = 0; (l55 >>> 0) < (t1 >>> 0); l55 = (l55 + 1) | 0) { // modules/sha3.js:144
       const t167 = l54;
       const t168 = +((0 >>> 0) < (t2 >>> 0));
       const t170 = t167 << 1;
@@ -168,7 +185,7 @@ export const $keccak_absorb = /* @__PURE__ */ Object.freeze({ layout, name: 'kec
       l103 = l51;
       l104 = l52;
       l105 = l53;
-      for (l106 = 0; (l106 >>> 0) < (24 >>> 0); l106 = (l106 + 1) | 0) { // modules/sha3.js:127
+      for (l106 = 0; (l106 >>> 0) < (24 >>> 0); l106 = (l106 + 1) | 0) { // modules/sha3.js:128
         const t427 = l56;
         const t428 = l57;
         const t429 = l58;
@@ -500,46 +517,46 @@ export const $keccak_absorb = /* @__PURE__ */ Object.freeze({ layout, name: 'kec
   }
   return keccak_absorb;
 } });
-export const $keccak_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'keccak_pbkdf2', params: 1, result: null, data: [[16592, 'AQAAAAAAAACCgAAAAAAAAIqAAAAAAACAAIAAgAAAAICLgAAAAAAAAAEAAIAAAAAAgYAAgAAAAIAJgAAAAAAAgIoAAAAAAAAAiAAAAAAAAAAJgACAAAAAAAoAAIAAAAAAi4AAgAAAAACLAAAAAAAAgImAAAAAAACAA4AAAAAAAIACgAAAAAAAgIAAAAAAAACACoAAAAAAAAAKAACAAAAAgIGAAIAAAACAgIAAAAAAAIABAACAAAAAAAiAAIAAAACA']], make(M8, M16, M32) {
-  // modules/sha3.js:166
+export const $keccak_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'keccak_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'keccak_rc': region2, 'pbkdf2.inner': region7, 'pbkdf2.outer': region8, 'pbkdf2.u': region9, 'pbkdf2.t': region10, 'pbkdf2.pad': region11, 'pbkdf2.mask': region12 }), params: 1, result: null, data: [[16592, 'AQAAAAAAAACCgAAAAAAAAIqAAAAAAACAAIAAgAAAAICLgAAAAAAAAAEAAIAAAAAAgYAAgAAAAIAJgAAAAAAAgIoAAAAAAAAAiAAAAAAAAAAJgACAAAAAAAoAAIAAAAAAi4AAgAAAAACLAAAAAAAAgImAAAAAAACAA4AAAAAAAIACgAAAAAAAgIAAAAAAAACACoAAAAAAAAAKAACAAAAAgIGAAIAAAACAgIAAAAAAAIABAACAAAAAAAiAAIAAAACA']], make(M8, M16, M32) {
+  // modules/sha3.js:215
   function keccak_pbkdf2(l0) {
     l0 |= 0;
     let l1 = 0, l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0, l27 = 0, l28 = 0, l29 = 0, l30 = 0, l31 = 0, l32 = 0, l33 = 0, l34 = 0, l36 = 0, l37 = 0, l38 = 0, l39 = 0, l40 = 0, l41 = 0, l42 = 0, l43 = 0, l44 = 0, l45 = 0, l46 = 0, l47 = 0, l48 = 0, l49 = 0, l50 = 0, l51 = 0, l68 = 0, l69 = 0, l70 = 0, l71 = 0, l72 = 0, l73 = 0, l74 = 0, l75 = 0, l76 = 0, l77 = 0, l78 = 0, l79 = 0, l80 = 0, l81 = 0, l82 = 0, l83 = 0, l84 = 0, l85 = 0, l86 = 0, l87 = 0, l88 = 0, l89 = 0, l90 = 0, l91 = 0, l92 = 0, l93 = 0, l94 = 0, l95 = 0, l96 = 0, l97 = 0, l98 = 0, l99 = 0, l100 = 0, l101 = 0, l102 = 0, l103 = 0, l104 = 0, l105 = 0, l106 = 0, l107 = 0, l108 = 0, l109 = 0, l110 = 0, l111 = 0, l112 = 0, l113 = 0, l114 = 0, l115 = 0, l116 = 0, l117 = 0, l118 = 0, l119 = 0;
     const t1 = l0;
     l1 = t1;
-    l2 = M32[4301];
-    l3 = M32[4300];
-    l4 = M32[4303];
-    l5 = M32[4302];
-    l6 = M32[4305];
-    l7 = M32[4304];
-    l8 = M32[4307];
-    l9 = M32[4306];
-    l10 = M32[4309];
-    l11 = M32[4308];
-    l12 = M32[4311];
-    l13 = M32[4310];
-    l14 = M32[4313];
-    l15 = M32[4312];
-    l16 = M32[4315];
-    l17 = M32[4314];
-    l18 = M32[4317];
-    l19 = M32[4316];
-    l20 = M32[4319];
-    l21 = M32[4318];
-    l22 = M32[4321];
-    l23 = M32[4320];
-    l24 = M32[4323];
-    l25 = M32[4322];
-    l26 = M32[4325];
-    l27 = M32[4324];
-    l28 = M32[4327];
-    l29 = M32[4326];
-    l30 = M32[4329];
-    l31 = M32[4328];
-    l32 = M32[4331];
-    l33 = M32[4330];
-    for (l34 = 0; (l34 >>> 0) < (t1 >>> 0); l34 = (l34 + 1) | 0) { // modules/sha3.js:173
+    l2 = M32[4389];
+    l3 = M32[4388];
+    l4 = M32[4391];
+    l5 = M32[4390];
+    l6 = M32[4393];
+    l7 = M32[4392];
+    l8 = M32[4395];
+    l9 = M32[4394];
+    l10 = M32[4397];
+    l11 = M32[4396];
+    l12 = M32[4399];
+    l13 = M32[4398];
+    l14 = M32[4401];
+    l15 = M32[4400];
+    l16 = M32[4403];
+    l17 = M32[4402];
+    l18 = M32[4405];
+    l19 = M32[4404];
+    l20 = M32[4407];
+    l21 = M32[4406];
+    l22 = M32[4409];
+    l23 = M32[4408];
+    l24 = M32[4411];
+    l25 = M32[4410];
+    l26 = M32[4413];
+    l27 = M32[4412];
+    l28 = M32[4415];
+    l29 = M32[4414];
+    l30 = M32[4417];
+    l31 = M32[4416];
+    l32 = M32[4419];
+    l33 = M32[4418];
+    for (l34 = 0; (l34 >>> 0) < (t1 >>> 0); l34 = (l34 + 1) | 0) { // modules/sha3.js:222
       const t67 = l1;
       const t84 = l18;
       const t85 = l19;
@@ -573,7 +590,7 @@ export const $keccak_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'kec
       l49 = l15;
       l50 = l16;
       l51 = l17;
-      for (l68 = 0; (l68 >>> 0) < (2 >>> 0); l68 = (l68 + 1) | 0) { // modules/sha3.js:174
+      for (l68 = 0; (l68 >>> 0) < (2 >>> 0); l68 = (l68 + 1) | 0) { // modules/sha3.js:223
         const t135 = Math.imul(l68, 26);
         const t137 = t135 << 1;
         const t141 = ((t135 + 1) | 0) << 1;
@@ -600,57 +617,57 @@ export const $keccak_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'kec
         const t257 = ((t135 + 22) | 0) << 1;
         const t262 = ((t135 + 23) | 0) << 1;
         const t267 = ((t135 + 24) | 0) << 1;
-        l69 = (M32[t137 + 4197]) ^ ((l36 & (M32[4377])) ^ (M32[4333]));
-        l70 = (M32[t137 + 4196]) ^ ((l37 & (M32[4376])) ^ (M32[4332]));
-        l71 = (~(M32[t141 + 4197])) ^ ((l38 & (M32[4379])) ^ (M32[4335]));
-        l72 = (~(M32[t141 + 4196])) ^ ((l39 & (M32[4378])) ^ (M32[4334]));
-        l73 = (~(M32[t147 + 4197])) ^ ((l40 & (M32[4381])) ^ (M32[4337]));
-        l74 = (~(M32[t147 + 4196])) ^ ((l41 & (M32[4380])) ^ (M32[4336]));
-        l75 = (M32[t154 + 4197]) ^ ((l42 & (M32[4383])) ^ (M32[4339]));
-        l76 = (M32[t154 + 4196]) ^ ((l43 & (M32[4382])) ^ (M32[4338]));
-        l77 = (M32[t159 + 4197]) ^ ((l44 & (M32[4385])) ^ (M32[4341]));
-        l78 = (M32[t159 + 4196]) ^ ((l45 & (M32[4384])) ^ (M32[4340]));
-        l79 = (M32[t164 + 4197]) ^ ((l46 & (M32[4387])) ^ (M32[4343]));
-        l80 = (M32[t164 + 4196]) ^ ((l47 & (M32[4386])) ^ (M32[4342]));
-        l81 = (M32[t169 + 4197]) ^ ((l48 & (M32[4389])) ^ (M32[4345]));
-        l82 = (M32[t169 + 4196]) ^ ((l49 & (M32[4388])) ^ (M32[4344]));
-        l83 = (M32[t174 + 4197]) ^ ((l50 & (M32[4391])) ^ (M32[4347]));
-        l84 = (M32[t174 + 4196]) ^ ((l51 & (M32[4390])) ^ (M32[4346]));
-        l85 = (~(M32[t179 + 4197])) ^ (M32[4349]);
-        l86 = (~(M32[t179 + 4196])) ^ (M32[4348]);
-        l87 = (M32[t186 + 4197]) ^ (M32[4351]);
-        l88 = (M32[t186 + 4196]) ^ (M32[4350]);
-        l89 = (M32[t191 + 4197]) ^ (M32[4353]);
-        l90 = (M32[t191 + 4196]) ^ (M32[4352]);
-        l91 = (M32[t196 + 4197]) ^ (M32[4355]);
-        l92 = (M32[t196 + 4196]) ^ (M32[4354]);
-        l93 = (~(M32[t201 + 4197])) ^ (M32[4357]);
-        l94 = (~(M32[t201 + 4196])) ^ (M32[4356]);
-        l95 = (M32[t208 + 4197]) ^ (M32[4359]);
-        l96 = (M32[t208 + 4196]) ^ (M32[4358]);
-        l97 = (M32[t213 + 4197]) ^ (M32[4361]);
-        l98 = (M32[t213 + 4196]) ^ (M32[4360]);
-        l99 = (M32[t218 + 4197]) ^ (M32[4363]);
-        l100 = (M32[t218 + 4196]) ^ (M32[4362]);
-        l101 = (M32[t223 + 4197]) ^ (M32[4365]);
-        l102 = (M32[t223 + 4196]) ^ (M32[4364]);
-        l103 = (~(M32[t228 + 4197])) ^ (M32[4367]);
-        l104 = (~(M32[t228 + 4196])) ^ (M32[4366]);
-        l105 = (M32[t235 + 4197]) ^ (M32[4369]);
-        l106 = (M32[t235 + 4196]) ^ (M32[4368]);
-        l107 = (M32[t240 + 4197]) ^ (M32[4371]);
-        l108 = (M32[t240 + 4196]) ^ (M32[4370]);
-        l109 = (~(M32[t245 + 4197])) ^ (M32[4373]);
-        l110 = (~(M32[t245 + 4196])) ^ (M32[4372]);
-        l111 = M32[t252 + 4197];
-        l112 = M32[t252 + 4196];
-        l113 = M32[t257 + 4197];
-        l114 = M32[t257 + 4196];
-        l115 = M32[t262 + 4197];
-        l116 = M32[t262 + 4196];
-        l117 = M32[t267 + 4197];
-        l118 = M32[t267 + 4196];
-        for (l119 = 0; (l119 >>> 0) < (24 >>> 0); l119 = (l119 + 1) | 0) { // modules/sha3.js:127
+        l69 = (M32[t137 + 4285]) ^ ((l36 & (M32[4465])) ^ (M32[4421]));
+        l70 = (M32[t137 + 4284]) ^ ((l37 & (M32[4464])) ^ (M32[4420]));
+        l71 = (~(M32[t141 + 4285])) ^ ((l38 & (M32[4467])) ^ (M32[4423]));
+        l72 = (~(M32[t141 + 4284])) ^ ((l39 & (M32[4466])) ^ (M32[4422]));
+        l73 = (~(M32[t147 + 4285])) ^ ((l40 & (M32[4469])) ^ (M32[4425]));
+        l74 = (~(M32[t147 + 4284])) ^ ((l41 & (M32[4468])) ^ (M32[4424]));
+        l75 = (M32[t154 + 4285]) ^ ((l42 & (M32[4471])) ^ (M32[4427]));
+        l76 = (M32[t154 + 4284]) ^ ((l43 & (M32[4470])) ^ (M32[4426]));
+        l77 = (M32[t159 + 4285]) ^ ((l44 & (M32[4473])) ^ (M32[4429]));
+        l78 = (M32[t159 + 4284]) ^ ((l45 & (M32[4472])) ^ (M32[4428]));
+        l79 = (M32[t164 + 4285]) ^ ((l46 & (M32[4475])) ^ (M32[4431]));
+        l80 = (M32[t164 + 4284]) ^ ((l47 & (M32[4474])) ^ (M32[4430]));
+        l81 = (M32[t169 + 4285]) ^ ((l48 & (M32[4477])) ^ (M32[4433]));
+        l82 = (M32[t169 + 4284]) ^ ((l49 & (M32[4476])) ^ (M32[4432]));
+        l83 = (M32[t174 + 4285]) ^ ((l50 & (M32[4479])) ^ (M32[4435]));
+        l84 = (M32[t174 + 4284]) ^ ((l51 & (M32[4478])) ^ (M32[4434]));
+        l85 = (~(M32[t179 + 4285])) ^ (M32[4437]);
+        l86 = (~(M32[t179 + 4284])) ^ (M32[4436]);
+        l87 = (M32[t186 + 4285]) ^ (M32[4439]);
+        l88 = (M32[t186 + 4284]) ^ (M32[4438]);
+        l89 = (M32[t191 + 4285]) ^ (M32[4441]);
+        l90 = (M32[t191 + 4284]) ^ (M32[4440]);
+        l91 = (M32[t196 + 4285]) ^ (M32[4443]);
+        l92 = (M32[t196 + 4284]) ^ (M32[4442]);
+        l93 = (~(M32[t201 + 4285])) ^ (M32[4445]);
+        l94 = (~(M32[t201 + 4284])) ^ (M32[4444]);
+        l95 = (M32[t208 + 4285]) ^ (M32[4447]);
+        l96 = (M32[t208 + 4284]) ^ (M32[4446]);
+        l97 = (M32[t213 + 4285]) ^ (M32[4449]);
+        l98 = (M32[t213 + 4284]) ^ (M32[4448]);
+        l99 = (M32[t218 + 4285]) ^ (M32[4451]);
+        l100 = (M32[t218 + 4284]) ^ (M32[4450]);
+        l101 = (M32[t223 + 4285]) ^ (M32[4453]);
+        l102 = (M32[t223 + 4284]) ^ (M32[4452]);
+        l103 = (~(M32[t228 + 4285])) ^ (M32[4455]);
+        l104 = (~(M32[t228 + 4284])) ^ (M32[4454]);
+        l105 = (M32[t235 + 4285]) ^ (M32[4457]);
+        l106 = (M32[t235 + 4284]) ^ (M32[4456]);
+        l107 = (M32[t240 + 4285]) ^ (M32[4459]);
+        l108 = (M32[t240 + 4284]) ^ (M32[4458]);
+        l109 = (~(M32[t245 + 4285])) ^ (M32[4461]);
+        l110 = (~(M32[t245 + 4284])) ^ (M32[4460]);
+        l111 = M32[t252 + 4285];
+        l112 = M32[t252 + 4284];
+        l113 = M32[t257 + 4285];
+        l114 = M32[t257 + 4284];
+        l115 = M32[t262 + 4285];
+        l116 = M32[t262 + 4284];
+        l117 = M32[t267 + 4285];
+        l118 = M32[t267 + 4284];
+        for (l119 = 0; (l119 >>> 0) < (24 >>> 0); l119 = (l119 + 1) | 0) { // modules/sha3.js:128
           const t452 = l69;
           const t453 = l70;
           const t454 = l71;
@@ -944,38 +961,38 @@ export const $keccak_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'kec
       l32 = t98 ^ t998;
       l33 = t99 ^ t999;
     }
-    M32[4300] = l3;
-    M32[4301] = l2;
-    M32[4302] = l5;
-    M32[4303] = l4;
-    M32[4304] = l7;
-    M32[4305] = l6;
-    M32[4306] = l9;
-    M32[4307] = l8;
-    M32[4308] = l11;
-    M32[4309] = l10;
-    M32[4310] = l13;
-    M32[4311] = l12;
-    M32[4312] = l15;
-    M32[4313] = l14;
-    M32[4314] = l17;
-    M32[4315] = l16;
-    M32[4316] = l19;
-    M32[4317] = l18;
-    M32[4318] = l21;
-    M32[4319] = l20;
-    M32[4320] = l23;
-    M32[4321] = l22;
-    M32[4322] = l25;
-    M32[4323] = l24;
-    M32[4324] = l27;
-    M32[4325] = l26;
-    M32[4326] = l29;
-    M32[4327] = l28;
-    M32[4328] = l31;
-    M32[4329] = l30;
-    M32[4330] = l33;
-    M32[4331] = l32;
+    M32[4388] = l3;
+    M32[4389] = l2;
+    M32[4390] = l5;
+    M32[4391] = l4;
+    M32[4392] = l7;
+    M32[4393] = l6;
+    M32[4394] = l9;
+    M32[4395] = l8;
+    M32[4396] = l11;
+    M32[4397] = l10;
+    M32[4398] = l13;
+    M32[4399] = l12;
+    M32[4400] = l15;
+    M32[4401] = l14;
+    M32[4402] = l17;
+    M32[4403] = l16;
+    M32[4404] = l19;
+    M32[4405] = l18;
+    M32[4406] = l21;
+    M32[4407] = l20;
+    M32[4408] = l23;
+    M32[4409] = l22;
+    M32[4410] = l25;
+    M32[4411] = l24;
+    M32[4412] = l27;
+    M32[4413] = l26;
+    M32[4414] = l29;
+    M32[4415] = l28;
+    M32[4416] = l31;
+    M32[4417] = l30;
+    M32[4418] = l33;
+    M32[4419] = l32;
   }
   return keccak_pbkdf2;
 } });
