@@ -62,6 +62,9 @@ export function aeadCipher(a, target, platform = 'unknown') {
   const K = arxKernels(a.stream, I);
   const D = I.region('data', DATA_BYTES).offset;
   const P = I.region('poly', POLY_BYTES).offset;
+  // arx_in and poly side by side (as modules/chacha.js lays them out): wiped by one fill.
+  const S = I.region('arx_in', 64).offset;
+  const joined = S + 64 === P;
   let mem = null, init = null, blocks = null, bytes = null, lengths = null, finish = null, seal = null, open = null;
   // chacha20poly1305_seal and _open (modules/chacha.js section 3): a short RFC 8439 seal, and the
   // tag of a short ciphertext, in one kernel call each, where the target has them (ChaCha20's ten
@@ -123,8 +126,11 @@ export function aeadCipher(a, target, platform = 'unknown') {
   }
   function leave() {
     I.zero(D, (used + 255) & ~255);
-    I.zero(P, POLY_BYTES);
-    K.wipe();
+    if (joined) I.zero(S, 64 + POLY_BYTES);
+    else {
+      I.zero(P, POLY_BYTES);
+      K.wipe();
+    }
     used = 0;
     I.leave();
   }
@@ -451,14 +457,14 @@ export function aeadCipher(a, target, platform = 'unknown') {
     keyLengths: [32],
     // The third argument is the AAD (RFC 8439 forms; none for NaCl's).
     third: (v) => aeadThird(a, v),
-    prepare(st) {
-      st.aad = st.params === null ? EMPTY : st.params;
-      st.nonce12 = null;
-      if (a.rfc && st.nonce.length === 24) {
-        st.nonce12 = new Uint8Array(28); // what setup() takes: 16 bytes for HChaCha20, then 4 zeros and 8 bytes
-        st.nonce12.set(st.nonce.subarray(0, 16));
-        st.nonce12.set(st.nonce.subarray(16), 20);
+    state(key, nonce, params) {
+      let nonce12 = null;
+      if (a.rfc && nonce.length === 24) {
+        nonce12 = new Uint8Array(28); // what setup() takes: 16 bytes for HChaCha20, then 4 zeros and 8 bytes
+        for (let i = 0; i < 16; i++) nonce12[i] = nonce[i];
+        for (let i = 16; i < 24; i++) nonce12[i + 4] = nonce[i];
       }
+      return { key, nonce, params, aad: params === null ? EMPTY : params, nonce12 };
     },
     outputLength: aeadOutputLength,
     run: (st, encrypting, src, dst) => (encrypting ? encrypt(st, src, dst) : decrypt(st, src, dst)),
