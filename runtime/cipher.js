@@ -18,6 +18,10 @@
 //   prepare(st)         optional: derive what the engine needs from { key, nonce, params } once
 //   state(key, nonce, params)  optional, instead of prepare: the whole st object made at once
 //                       (one object shape from the start: no fields added to it afterwards)
+//   ownCopies           (optional, with state) state() gets the caller's key and nonce, checked
+//                       (a genuine Uint8Array of an accepted length, not detached) but not
+//                       copied, and keeps its own copy in whatever form it likes, reading them
+//                       by index only
 //   asyncWhole(encrypting)  optional: true when .async must run in one piece (an AEAD's
 //                       decryption, which writes nothing before the tag is checked)
 //   outputLength(encrypting, n, params)  the length of the result for an input of n bytes (may
@@ -139,16 +143,17 @@ export class WholeStream {
     this.parts = [];
   }
 }
-// A stream's own copy of an instance's state: its byte arrays (key, nonce, nonce12, AAD) and
-// params.aad copied, the rest shared (read-only).
+// A stream's own copy of an instance's state: its byte arrays (key, nonce, AAD), `words` (an
+// AEAD's key and nonce as an array of numbers: runtime/aead.js) and params.aad copied, the rest
+// shared (read-only).
 function copyState(st) {
   const c = { ...st };
-  for (const k of Object.keys(c)) if (c[k] instanceof Uint8Array) c[k] = c[k].slice();
+  for (const k of Object.keys(c)) if (c[k] instanceof Uint8Array || (k === 'words' && Array.isArray(c[k]))) c[k] = c[k].slice();
   if (st.params && st.params.aad instanceof Uint8Array) c.params = { ...st.params, aad: st.params.aad.slice() };
   return c;
 }
 function wipeState(c) {
-  for (const k of Object.keys(c)) if (c[k] instanceof Uint8Array) c[k].fill(0);
+  for (const k of Object.keys(c)) if (c[k] instanceof Uint8Array || (k === 'words' && Array.isArray(c[k]))) c[k].fill(0);
   if (c.params && c.params.aad instanceof Uint8Array) c.params.aad.fill(0);
 }
 
@@ -263,17 +268,19 @@ export function makeCipher(spec) {
   // the caller's array is read), so bytesLength's checks are enough (bytesArg's, less the
   // own-property checks that protect later reads of .length/.subarray/.set).
   const oneKeyLength = spec.keyLengths.length === 1 ? spec.keyLengths[0] : -1;
+  // With spec.ownCopies the caller's arrays themselves go to spec.state(), which copies them.
+  const copy = spec.ownCopies !== true;
   const checkKey = (key) => {
     const len = bytesLength(key, 'key');
     if (oneKeyLength >= 0 ? len !== oneKeyLength : !spec.keyLengths.includes(len))
       throw new RangeError(`"key" must have length ${spec.keyLengths.join(' or ')} for ${name}, got ${len}`);
-    return new Uint8Array(key); // (a copy: 0.65x the time of slice() at 32 bytes, no species lookup)
+    return copy ? new Uint8Array(key) : key; // (a copy: 0.65x the time of slice() at 32 bytes, no species lookup)
   };
   const checkNonce = (nonce) => {
     const len = bytesLength(nonce, 'nonce');
     if (!spec.varSizeNonce && len !== spec.nonceLength)
       throw new RangeError(`"nonce" must have length ${spec.nonceLength} for ${name}, got ${len}`);
-    return new Uint8Array(nonce);
+    return copy ? new Uint8Array(nonce) : nonce;
   };
   function readOptions(opts) {
     if (opts === undefined) return null;
