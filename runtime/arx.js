@@ -115,6 +115,29 @@ export function arxKernels(k, I) {
       const len = nonce.length - o;
       nonceWords(nonce, o, len >> 2, SW + (len === 12 ? 13 : L.nonce));
     },
+    // setup() from words (an AEAD instance keeps its 32-byte key and its nonce as little-endian
+    // words, read from the caller's bytes once): w[0 .. 8) the key, w[8 ..) the nonce's
+    // `nonceWords` words; `zero4`: the RFC 8439 form of an extended nonce (xchacha20poly1305:
+    // four zero bytes before the nonce's last eight). The same input words as setup().
+    setupWords(w, nonceWords, zero4) {
+      for (let i = 0; i < 4; i++) mem32[SW + L.constants[i]] = SIGMA[i];
+      for (let i = 0; i < 8; i++) mem32[SW + L.key[i]] = w[i];
+      let o = 8;
+      if (k.extended) {
+        for (let i = 0; i < 4; i++) mem32[SW + L.ext + i] = w[8 + i];
+        sub(k.doubleRounds);
+        o = 12;
+      }
+      if (zero4) {
+        mem32[SW + 13] = 0;
+        mem32[SW + 14] = w[o];
+        mem32[SW + 15] = w[o + 1];
+        return;
+      }
+      const rest = nonceWords - (o - 8);
+      const at = SW + (rest === 3 ? 13 : L.nonce);
+      for (let i = 0; i < rest; i++) mem32[at + i] = w[o + i];
+    },
     counter(lo, hi) {
       mem32[cw] = lo;
       if (k.counterBits === 64) mem32[cw + 1] = hi;

@@ -16,6 +16,12 @@
 //   third(value)        instead of options: the third argument read by the engine (an AEAD's
 //                       AAD), returned as params
 //   prepare(st)         optional: derive what the engine needs from { key, nonce, params } once
+//   state(key, nonce, params)  optional, instead of prepare: the whole st object made at once
+//                       (one object shape from the start: no fields added to it afterwards)
+//   ownCopies           (optional, with state) state() gets the caller's key and nonce, checked
+//                       (a genuine Uint8Array of an accepted length, not detached) but not
+//                       copied, and keeps its own copy in whatever form it likes, reading them
+//                       by index only
 //   asyncWhole(encrypting)  optional: true when .async must run in one piece (an AEAD's
 //                       decryption, which writes nothing before the tag is checked)
 //   outputLength(encrypting, n, params)  the length of the result for an input of n bytes (may
@@ -35,7 +41,7 @@
 //   instance            the engine's Instance (runtime/shell.js): cipherMemoryForTests
 //   noOutput            (optional) the cipher refuses `output` (GCM, GCM-SIV: a TypeError), and
 //                       `third` gets the fourth argument of c(key, nonce, AAD, opts) too
-import { bytesArg, mustBe, typeName } from './checks.js';
+import { bytesArg, bytesLength, mustBe, typeName } from './checks.js';
 import { defaultNextTick, now } from './shell.js';
 
 const specs = new WeakMap();
@@ -137,16 +143,17 @@ export class WholeStream {
     this.parts = [];
   }
 }
-// A stream's own copy of an instance's state: its byte arrays (key, nonce, nonce12, AAD) and
-// params.aad copied, the rest shared (read-only).
+// A stream's own copy of an instance's state: its byte arrays (key, nonce, AAD), `words` (an
+// AEAD's key and nonce as an array of numbers: runtime/aead.js) and params.aad copied, the rest
+// shared (read-only).
 function copyState(st) {
   const c = { ...st };
-  for (const k of Object.keys(c)) if (c[k] instanceof Uint8Array) c[k] = c[k].slice();
+  for (const k of Object.keys(c)) if (c[k] instanceof Uint8Array || (k === 'words' && Array.isArray(c[k]))) c[k] = c[k].slice();
   if (st.params && st.params.aad instanceof Uint8Array) c.params = { ...st.params, aad: st.params.aad.slice() };
   return c;
 }
 function wipeState(c) {
-  for (const k of Object.keys(c)) if (c[k] instanceof Uint8Array) c[k].fill(0);
+  for (const k of Object.keys(c)) if (c[k] instanceof Uint8Array || (k === 'words' && Array.isArray(c[k]))) c[k].fill(0);
   if (c.params && c.params.aad instanceof Uint8Array) c.params.aad.fill(0);
 }
 
@@ -257,17 +264,23 @@ const MAX_SLICE = 1 << 20;
 /** The public cipher function for an engine's spec (see the top of this file). */
 export function makeCipher(spec) {
   const name = spec.name;
+  // The key and nonce are only copied, with `new Uint8Array(a)` (internal slots: no property of
+  // the caller's array is read), so bytesLength's checks are enough (bytesArg's, less the
+  // own-property checks that protect later reads of .length/.subarray/.set).
+  const oneKeyLength = spec.keyLengths.length === 1 ? spec.keyLengths[0] : -1;
+  // With spec.ownCopies the caller's arrays themselves go to spec.state(), which copies them.
+  const copy = spec.ownCopies !== true;
   const checkKey = (key) => {
-    const k = bytesArg(key, 'key');
-    if (!spec.keyLengths.includes(k.length))
-      throw new RangeError(`"key" must have length ${spec.keyLengths.join(' or ')} for ${name}, got ${k.length}`);
-    return new Uint8Array(k); // (a copy: 0.65x the time of slice() at 32 bytes, no species lookup)
+    const len = bytesLength(key, 'key');
+    if (oneKeyLength >= 0 ? len !== oneKeyLength : !spec.keyLengths.includes(len))
+      throw new RangeError(`"key" must have length ${spec.keyLengths.join(' or ')} for ${name}, got ${len}`);
+    return copy ? new Uint8Array(key) : key; // (a copy: 0.65x the time of slice() at 32 bytes, no species lookup)
   };
   const checkNonce = (nonce) => {
-    const n = bytesArg(nonce, 'nonce');
-    if (!spec.varSizeNonce && n.length !== spec.nonceLength)
-      throw new RangeError(`"nonce" must have length ${spec.nonceLength} for ${name}, got ${n.length}`);
-    return new Uint8Array(n);
+    const len = bytesLength(nonce, 'nonce');
+    if (!spec.varSizeNonce && len !== spec.nonceLength)
+      throw new RangeError(`"nonce" must have length ${spec.nonceLength} for ${name}, got ${len}`);
+    return copy ? new Uint8Array(nonce) : nonce;
   };
   function readOptions(opts) {
     if (opts === undefined) return null;
@@ -398,7 +411,11 @@ export function makeCipher(spec) {
       opts = nonce;
       nonce = EMPTY;
     }
-    const st = { key: checkKey(key), nonce: spec.noNonce === true ? nonce : checkNonce(nonce), params: spec.third !== undefined ? spec.third(opts, extra) : readOptions(opts) };
+    const k = checkKey(key);
+    const n = spec.noNonce === true ? nonce : checkNonce(nonce);
+    const params = spec.third !== undefined ? spec.third(opts, extra) : readOptions(opts);
+    if (spec.state !== undefined) return new CipherInstance(spec.state(k, n, params));
+    const st = { key: k, nonce: n, params };
     if (spec.prepare !== undefined) spec.prepare(st);
     return new CipherInstance(st);
   }
