@@ -333,7 +333,7 @@ const FAMILIES = {
       }
     }
   }],
-  chacha: [() => {
+  chacha: [async () => {
     const lens = [1, 63, 64, 65, 127, 128, 129, 200, 1000, slow ? 1500 : 20000];
     const data = lens.map((n) => bytes(n));
     for (const [name, nonceLen] of [['chacha20', 12], ['chacha20orig', 8], ['xchacha20', 24], ['chacha8', 12], ['chacha12', 12],
@@ -344,6 +344,22 @@ const FAMILIES = {
       if (key16) same(`${name} 16-byte key`, lib[name](key16, nonce).encrypt(data[8]), nc[name](key16, nonce, data[8]));
       for (const counter of [1, 7, 255, 256, 65536])
         same(`${name} counter=${counter}`, lib[name](key, nonce, { counter }).encrypt(data[7]), nc[name](key, nonce, data[7], undefined, counter));
+    }
+    // 64-bit block counters across 2^32 (noble's stop there): chacha20orig against node:crypto's
+    // chacha20 (its 16-byte IV is the 64-bit counter, then the nonce), salsa20 and xsalsa20
+    // against another backend's committed entry (mutants chacha:80:25:op, chacha:80:39:op,
+    // chacha:111:27:op: the carry into the counter's high word)
+    const otherLib = await import(pathToFileURL(path.join(root, `${opt.backend === 'js' ? 'wasm' : 'js'}.js`)).href);
+    for (const counter of [2 ** 32 - 3, 2 ** 40 - 2]) {
+      const key = bytes(32), n8 = bytes(8), n24 = bytes(24), d = data[8];
+      const iv = Buffer.alloc(16);
+      iv.writeUInt32LE(counter % 2 ** 32, 0);
+      iv.writeUInt32LE(Math.floor(counter / 2 ** 32), 4);
+      iv.set(n8, 8);
+      const node = crypto.createCipheriv('chacha20', key, iv);
+      same(`chacha20orig counter=${counter}`, lib.chacha20orig(key, n8, { counter }).encrypt(d), new Uint8Array(Buffer.concat([node.update(d), node.final()])));
+      same(`salsa20 counter=${counter}`, lib.salsa20(key, n8, { counter }).encrypt(d), otherLib.salsa20(key, n8, { counter }).encrypt(d));
+      same(`xsalsa20 counter=${counter}`, lib.xsalsa20(key, n24, { counter }).encrypt(d), otherLib.xsalsa20(key, n24, { counter }).encrypt(d));
     }
     // Poly1305: random and all-ones keys and messages (the carries), every length around a block
     for (const m of [...MSGS, FF(16), FF(17), FF(1000)]) {
@@ -458,6 +474,17 @@ const FAMILIES = {
 };
 // The AEADs, after the stream ciphers and Poly1305 (they are the same kernels).
 FAMILIES.chacha.push(() => {
+  // Messages and AAD whose last block holds 13..15 bytes (the partial block's fourth word:
+  // mutant chacha:248:29:const), and messages past one 16 KiB chunk and streams, which take the
+  // separate kernels and poly1305_lengths (mutants chacha:262:*).
+  for (const [n, aadLen] of [[13, 14], [14, 15], [15, 29], [45, 13], [slow ? 2000 : 20000, 19]]) {
+    const key = bytes(32), aad = bytes(aadLen), n12 = bytes(12), m = bytes(n);
+    same(`chacha20poly1305(${n} bytes, ${aadLen} AAD)`, lib.chacha20poly1305(key, n12, aad).encrypt(m), nc.chacha20poly1305(key, n12, aad).encrypt(m));
+    const s = lib.chacha20poly1305(key, n12, aad).encrypt.create();
+    const parts = [s.update(m.subarray(0, n >> 1)), s.update(m.subarray(n >> 1))];
+    const f = s.finish();
+    same(`chacha20poly1305 stream(${n} bytes, ${aadLen} AAD)`, concat([...parts, f.data, f.tag]), nc.chacha20poly1305(key, n12, aad).encrypt(m));
+  }
   for (const m of [MSGS[0], MSGS[1], MSGS[9], MSGS[23], MSGS[33]]) {
     const key = bytes(32), aad = bytes(19), n12 = bytes(12), n24 = bytes(24);
     same(`chacha20poly1305(${m.length} bytes)`, lib.chacha20poly1305(key, n12, aad).encrypt(m), nc.chacha20poly1305(key, n12, aad).encrypt(m));
@@ -467,6 +494,32 @@ FAMILIES.chacha.push(() => {
     same(`chacha20poly1305 decrypt(${m.length} bytes)`, lib.chacha20poly1305(key, n12, aad).decrypt(sealed), m);
   }
 });
+// poly1305_lengths with AAD and ciphertext lengths of 2^32 bytes and more (a stream that long takes
+// minutes): the kernel against another backend's committed target (mutants chacha:262:34:op,
+// chacha:262:38:const, chacha:262:57:op, chacha:262:61:const).
+FAMILIES.chacha.push(async () => {
+  const other = opt.backend === 'js' ? 'wasm' : 'js';
+  const A = await import(pathToFileURL(path.join(root, 'targets', opt.backend, 'chacha.js')).href);
+  const B = await import(pathToFileURL(path.join(root, 'targets', other, 'chacha.js')).href);
+  const key = bytes(32);
+  for (const [a, c] of [[2 ** 32 + 5, 2 ** 33 + 7], [3, 2 ** 40 + 2 ** 32], [2 ** 45 + 1, 9]]) {
+    const run = (T) => {
+      const { mem, fns } = T.instantiate();
+      mem.set(key, T.regions.poly.offset);
+      fns.poly1305_init();
+      fns.poly1305_lengths(a, c);
+      fns.poly1305_finish();
+      return mem.slice(T.regions.poly.offset, T.regions.poly.offset + 16);
+    };
+    same(`poly1305_lengths(${a}, ${c}) on ${opt.backend} and ${other}`, run(A), run(B));
+  }
+});
+const concat = (parts) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) out.set(p, (at += p.length) - p.length);
+  return out;
+};
 // A module that other modules import changes the algorithms of those.
 const LIBRARIES = { blake_common: ['blake1', 'blake2', 'argon2'], aes_field: ['aes'], poly1305: ['chacha'], pbkdf2: ['sha2', 'legacy'] };
 

@@ -129,18 +129,21 @@ async function mutant(site) {
     const modules = site.modules.map(stem);
     const checked = [];
     for (const target of TARGETS) {
+      // Each target in a folder of its own: the check of one target then loads every other
+      // backend's committed files (its cross-backend references) and only this one mutated.
+      const out = path.join(dir, target);
       try {
-        await run(awasmc, ['build', '--mutate', site.id, '--target', target, '--root', root, '--out', dir], { timeout: opt.timeoutMs });
+        await run(awasmc, ['build', '--mutate', site.id, '--target', target, '--root', root, '--out', out], { timeout: opt.timeoutMs });
       } catch (e) {
         if (e.code === 1) return { status: 'killed', how: `does not compile: ${firstLine(e.stderr || e.stdout)}` };
         throw new Error(`awasmc build --mutate ${site.id} --target ${target}: ${firstLine(e.stderr) || e.message}`);
       }
       const changed = modules.filter((m) => {
-        const mine = path.join(dir, target, `${m}.js`);
+        const mine = path.join(out, target, `${m}.js`);
         return fs.existsSync(mine) && !fs.readFileSync(mine).equals(fs.readFileSync(path.join(root, 'targets', target, `${m}.js`)));
       });
       if (changed.length === 0) continue;
-      const r = await check(target, dir, changed);
+      const r = await check(target, out, changed);
       if (r.unchecked) return { status: 'unchecked', how: r.how };
       checked.push({ target, ...r });
       if (r.killed && !opt.everyTarget) return { status: 'killed', how: `${target}: ${r.how}` };

@@ -40,6 +40,32 @@ forEachBackend(test, backends, 'mutation gaps', (b) => {
       }
     }
   });
+  // chacha:80:25:op, chacha:80:39:op, chacha:111:27:op (the carry into a 64-bit block counter's
+  // high word): chacha20orig across 2^32 blocks against node:crypto's chacha20 (IV = the 64-bit
+  // counter, then the nonce). chacha:248:29:const (the last word of a partial Poly1305 block):
+  // messages and AAD ending 13..15 bytes into a block, one-shot and streamed.
+  test(`${b.name}: chacha20orig counters across 2^32 and AEAD partial blocks of 13-15 bytes (mutants chacha:80:25:op, chacha:80:39:op, chacha:111:27:op, chacha:248:29:const)`, async () => {
+    const crypto = await import('node:crypto');
+    const { chacha20poly1305: nobleAead } = await import('@noble/ciphers/chacha.js');
+    const key = new Uint8Array(32).map((_, i) => i + 1), n8 = new Uint8Array(8).fill(9), d = new Uint8Array(1000).fill(0x5a);
+    for (const counter of [2 ** 32 - 3, 2 ** 40 - 2]) {
+      const iv = Buffer.alloc(16);
+      iv.writeUInt32LE(counter % 2 ** 32, 0);
+      iv.writeUInt32LE(Math.floor(counter / 2 ** 32), 4);
+      iv.set(n8, 8);
+      const c = crypto.createCipheriv('chacha20', key, iv);
+      assert.equal(hex(h.chacha20orig(key, n8, { counter }).encrypt(d)), hex(Buffer.concat([c.update(d), c.final()])), `counter ${counter}`);
+    }
+    const n12 = new Uint8Array(12).fill(4);
+    for (const [n, aadLen] of [[13, 14], [14, 15], [15, 29], [45, 13]]) {
+      const m = new Uint8Array(n).fill(0x33), aad = new Uint8Array(aadLen).fill(0x44);
+      const want = hex(nobleAead(key, n12, aad).encrypt(m));
+      assert.equal(hex(h.chacha20poly1305(key, n12, aad).encrypt(m)), want, `${n} bytes, ${aadLen} AAD`);
+      const st = h.chacha20poly1305(key, n12, aad).encrypt.create();
+      const a = st.update(m.subarray(0, 5)), b2 = st.update(m.subarray(5)), f = st.finish();
+      assert.equal(hex(a) + hex(b2) + hex(f.data) + hex(f.tag), want, `${n} bytes, ${aadLen} AAD, streamed`);
+    }
+  });
   // aes:354:17:op (the carry out of the counter's low word tested with <= instead of <): wrong
   // only when that word is 0, which random counters almost never have.
   test(`${b.name}: AES-CTR with a counter whose low word is zero (mutant aes:354:17:op)`, () => {
@@ -114,6 +140,27 @@ const KERNEL_RUNS = {
   blake1: [['blake256_init', [], 'blake256_compress', 'blake256_final', 440], ['blake512_init', [], 'blake512_compress', 'blake512_final', 888]],
   blake2: [['blake2b_init', [64, 0], 'blake2b_compress', 'blake2b_final', 100], ['blake2s_init', [32, 0], 'blake2s_compress', 'blake2s_final', 50]],
 };
+// chacha:262:34:op, :38:const, :57:op, :61:const (the high words of the AEAD's length block):
+// poly1305_lengths with lengths of 2^32 bytes and more gives the same tag on every backend.
+test('poly1305_lengths agrees on every backend with lengths of 2^32 and more (mutants chacha:262:34:op, chacha:262:38:const, chacha:262:57:op, chacha:262:61:const)', { skip: COMPARES_BACKENDS }, async () => {
+  const key = new Uint8Array(32).map((_, i) => i * 29 + 3);
+  const tags = {};
+  for (const backend of BACKENDS) {
+    const T = await import(pathToFileURL(path.join(repoRoot, 'targets', backend, 'chacha.js')).href);
+    for (const [a, c] of [[2 ** 32 + 5, 2 ** 33 + 7], [3, 2 ** 40 + 2 ** 32], [2 ** 45 + 1, 9]]) {
+      const { mem, fns } = T.instantiate();
+      mem.set(key, T.regions.poly.offset);
+      fns.poly1305_init();
+      fns.poly1305_lengths(a, c);
+      fns.poly1305_finish();
+      const got = hex(mem.slice(T.regions.poly.offset, T.regions.poly.offset + 16));
+      const k = `${a} ${c}`;
+      if (tags[k] === undefined) tags[k] = [backend, got];
+      else assert.equal(got, tags[k][1], `${k}: ${backend} differs from ${tags[k][0]}`);
+    }
+  }
+});
+
 // argon2:153:58:op and argon2:153:62:const (the address block rebuilt at a call's first block
 // only in some cases): right whenever a kernel call holds several blocks, which the runtime's
 // slices almost always do. argon2_fill in calls of one block on every backend gives the memory
