@@ -93,6 +93,9 @@ export function blake3Hash(target, platform = 'unknown') {
   const CO = I.region('cv', 32).offset;
   const OO = I.region('out', 64).offset;
   const BATCH = Math.min(BB / CHUNK, target.regions.cvs.bytes / 32); // chunks per blake3_chunks call
+  // Whether key, cv and out lie side by side (in that order), as the targets lay them out: one
+  // wipe then covers the three.
+  const KCO = KO + 32 === CO && CO + 32 === OO;
   const K32 = KO >> 2;
   const B32 = BO >> 2;
   const CV32 = CVO >> 2;
@@ -140,10 +143,13 @@ export function blake3Hash(target, platform = 'unknown') {
   }
   function leave() {
     I.zero(BO, dirtyBlock);
-    I.zero(CVO, dirtyCvs);
-    I.zero(KO, 32);
-    I.zero(CO, 32);
-    I.zero(OO, 64);
+    if (dirtyCvs > 0) I.zero(CVO, dirtyCvs);
+    if (KCO) I.zero(KO, 128);
+    else {
+      I.zero(KO, 32);
+      I.zero(CO, 32);
+      I.zero(OO, 64);
+    }
     wipeTree(scratch);
     dirtyBlock = 0;
     dirtyCvs = 0;

@@ -76,8 +76,12 @@ export function spongeHash(kind, target, platform = 'unknown') {
     outPos = 0;
   }
   function leave() {
-    I.zero(BO, dirty);
-    I.zero(S, SB);
+    // The state region ends where `block` starts in the targets' layout: one wipe for both.
+    if (S + SB === BO) I.zero(S, SB + dirty);
+    else {
+      I.zero(BO, dirty);
+      I.zero(S, SB);
+    }
     filled = 0;
     dirty = 0;
     outPos = 0;
