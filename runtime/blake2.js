@@ -71,12 +71,8 @@ export function blake2Hash(kind, target, platform = 'unknown') {
     dirty = 0;
   }
   function leave() {
-    // The state region ends where `block` starts in the targets' layout: one wipe for both.
-    if (S + SB === BO) I.zero(S, SB + dirty);
-    else {
-      I.zero(BO, dirty);
-      I.zero(S, SB);
-    }
+    I.zero(BO, dirty);
+    I.zero(S, SB);
     filled = 0;
     dirty = 0;
     I.leave();

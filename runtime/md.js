@@ -204,12 +204,6 @@ export function mdHash(kind, target, platform = 'unknown') {
   const SALT = counted ? kind.saltLen : 0;
   const SA = counted ? I.region('salt', SALT).offset : 0;
   const HL = counted ? B / 2 : SAVE; // the chaining value's bytes (BLAKE: then its counter)
-  // Whether the state region (and BLAKE's salt) end where `block` starts, as every target lays
-  // them out: then one wipe covers state, salt and the block bytes a call wrote (one call of
-  // Instance.zero instead of two or three: a 32-byte one-shot is about 300 ns).
-  const joined = counted
-    ? S + target.regions.state.bytes === SA && SA + target.regions.salt.bytes === BO
-    : S + target.regions.state.bytes === BO;
 
   const batch4 = kind.lanes === undefined ? null : kind.batch(target, kind);
 
@@ -252,13 +246,10 @@ export function mdHash(kind, target, platform = 'unknown') {
     dirty = 0;
   }
   function leave() {
-    if (joined) I.zero(S, BO - S + dirty);
-    else {
-      I.zero(BO, dirty);
-      I.zero(S, SAVE);
-      if (counted) I.zero(SA, SALT);
-    }
+    I.zero(BO, dirty);
+    I.zero(S, SAVE);
     I.zero(O, SAVE < OB ? SAVE : OB);
+    if (counted) I.zero(SA, SALT);
     filled = 0;
     dirty = 0;
     I.leave();
