@@ -5,14 +5,20 @@
 // rotating order), and the table shows the median over rounds. Not a test: numbers are noisy,
 // judge by the ratios within one run.
 //
-//   node tools/bench.js [filter] [--rounds=5] [--slice=100] [--runtime] [--backends=wasm,js] [--argon2-m=65536]
+//   node tools/bench.js [filter] [--rounds=5] [--slice=100] [--runtime] [--backends=wasm,js] [--argon2-m=65536] [--hashes] [--cpu]
+//
+// --cpu times the hash, MAC, cipher and AES cases by the process's CPU time (process.cpuUsage,
+// all threads: GC helpers count) instead of the wall clock: on a loaded machine a slice that is
+// descheduled halfway no longer counts the time it waited, so same-run ratios move much less.
 //
 // The cipher cases ("chacha20", "salsa20 64B"; CIPHERS below) encrypt with a fresh instance per call.
 // The KDF cases ("pbkdf2", "scrypt", "argon2"; KDFS below) run one derivation per call against
 // @noble/hashes, hash-wasm and node:crypto where they have it, and show ms per call and ratios.
 //
 // `filter` is a substring of the case name ("sha256", "sha3_256 1MiB", "32B", "parallel",
-// "blake"). MB = 1e6 bytes. The runtime backend (the interpreter) is left out of 1 MiB cases
+// "blake"), or several separated by commas (a case runs when its name has any of them).
+// --hashes runs the hash cases alone (no MACs, KDFs or ciphers) and ends with a summary: one line
+// per case, each of our backends as a ratio to noble and to hash-wasm's reused hasher. MB = 1e6 bytes. The runtime backend (the interpreter) is left out of 1 MiB cases
 // unless --runtime is given (about a second per call). The parallel case runs our parallel()
 // (SIMD lanes on wasm) against the peers hashing in a loop.
 import { hash as nodeHashFn, createHash, pbkdf2Sync } from 'node:crypto';
@@ -23,10 +29,16 @@ const flag = (name, dflt) => {
   const a = args.find((x) => x.startsWith(`--${name}=`));
   return a ? Number(a.split('=')[1]) : dflt;
 };
-const filter = args.find((x) => !x.startsWith('--')) || '';
+const filters = (args.find((x) => !x.startsWith('--')) || '').split(',');
+const matches = (name) => filters.some((f) => name.includes(f));
+const HASHES_ONLY = args.includes('--hashes');
+const summary = [];
 const ROUNDS = flag('rounds', 5);
 const SLICE_MS = flag('slice', 100);
 const WITH_RUNTIME = args.includes('--runtime');
+const CPU = args.includes('--cpu');
+// Milliseconds: of CPU time used by this process (--cpu), or of wall-clock time.
+const clock = CPU ? () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; } : () => performance.now();
 // Which of our backends to load. An application imports one entry; loading all four in one
 // process makes the runtime code they share (runtime/shell.js and the engines) see four kinds
 // of kernel functions and memories at the same call sites, which V8 optimizes less well than
@@ -230,14 +242,14 @@ let sink = 0;
 // so that reading the clock does not dominate 32-byte calls.
 async function runSlice(impl, msg, ms, state) {
   let calls = 0;
-  const t0 = performance.now();
+  const t0 = clock();
   let t = t0;
   do {
     const n = state.batch;
     if (impl.async) for (let i = 0; i < n; i++) sink ^= (await impl.async(msg)).length;
     else for (let i = 0; i < n; i++) sink ^= impl.sync(msg)[0];
     calls += n;
-    t = performance.now();
+    t = clock();
     // aim for ~20 clock reads per slice
     if (t - t0 < ms / 20) state.batch = Math.min(state.batch * 2, 1 << 20);
   } while (t - t0 < ms);
@@ -251,9 +263,9 @@ const median = (xs) => {
 const fmt = (x, digits = 0) => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const pad = (s, n, left = false) => (left ? String(s).padStart(n) : String(s).padEnd(n));
 
-console.log(`node ${process.version}, ${ROUNDS} rounds of ${SLICE_MS} ms per implementation, median shown; MB = 1e6 bytes`);
+console.log(`node ${process.version}, ${ROUNDS} rounds of ${SLICE_MS} ms${CPU ? ' of CPU time' : ''} per implementation, median shown; MB = 1e6 bytes`);
 const started = performance.now();
-for (const c of CASES.filter((x) => x.name.includes(filter))) {
+for (const c of CASES.filter((x) => matches(x.name) && (!HASHES_ONLY || !x.mac))) {
   const bytes = new Uint8Array(c.size);
   for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 131 + 7) & 255;
   // A parallel case hashes `count` equal-sized messages (different contents) per call.
@@ -287,8 +299,12 @@ for (const c of CASES.filter((x) => x.name.includes(filter))) {
       `${pad(impl.name, 26)} ${pad(fmt(mbs, mbs < 10 ? 2 : 0), 10, true)} ${pad(fmt(med[i]), 13, true)} ${pad(fmt(med[i] / nobleRate, 2), 8, true)} ${pad(Number.isNaN(hwRate) ? '—' : fmt(med[i] / hwRate, 2), 12, true)}`
     );
   });
+  summary.push({
+    name: c.name,
+    cells: impls.map((impl, i) => ({ impl, noble: med[i] / nobleRate, hw: med[i] / hwRate })).filter((x) => x.impl.name.startsWith('awasmc')),
+  });
 }
-for (const k of KDFS.filter((x) => x.name.includes(filter))) {
+for (const k of KDFS.filter((x) => !HASHES_ONLY && matches(x.name))) {
   const impls = await k.kdf();
   const call = async (impl) => (impl.async ? await impl.async() : impl.sync());
   const want = toHex(await call(impls.find((x) => x.ref === 'noble')));
@@ -357,7 +373,7 @@ const CIPHERS = {
 const cipherCases = [];
 for (const name of Object.keys(CIPHERS).filter((a) => ours.length > 0 && typeof ours[0].mod[a] === 'function'))
   for (const [label, size] of [['64B', 64], ['1KiB', KiB], ['1MiB', KiB * KiB]]) cipherCases.push({ name: `${name} ${label}`, cipher: name, size });
-for (const c of cipherCases.filter((x) => x.name.includes(filter))) {
+for (const c of cipherCases.filter((x) => !HASHES_ONLY && matches(x.name))) {
   const msg = new Uint8Array(c.size).map((_, i) => (i * 131 + 7) & 255);
   const nonce = CNONCE.subarray(0, ours[0].mod[c.cipher].nonceLength);
   const noble = await nobleCipher(c.cipher);
@@ -393,7 +409,7 @@ for (const c of cipherCases.filter((x) => x.name.includes(filter))) {
 const AES_CASES = [];
 for (const [mode, bits] of [['ctr', 256], ['cbc', 256], ['ctr', 128], ['gcm', 256], ['gcmsiv', 256], ['gcm', 128]])
   for (const [label, size] of [['64B', 64], ['1KiB', KiB], ['1MiB', KiB * KiB]]) AES_CASES.push({ name: `aes-${bits}-${mode} ${label}`, mode, bits, size });
-for (const c of AES_CASES.filter((x) => x.name.includes(filter) && ours.length > 0 && typeof ours[0].mod[x.mode] === 'function')) {
+for (const c of AES_CASES.filter((x) => !HASHES_ONLY && matches(x.name) && ours.length > 0 && typeof ours[0].mod[x.mode] === 'function')) {
   const msg = new Uint8Array(c.size).map((_, i) => (i * 131 + 7) & 255);
   const key = CKEY.subarray(0, c.bits / 8);
   const iv = CNONCE.subarray(0, c.mode.startsWith('gcm') ? 12 : 16);
@@ -433,7 +449,7 @@ for (const [label, size] of [['64B', 64], ['1KiB', KiB], ['1MiB', KiB * KiB]]) {
   AES_MODE_CASES.push({ name: `aessiv-256 ${label}`, alg: 'aessiv', size });
 }
 AES_MODE_CASES.push({ name: 'aeskw-256 32B', alg: 'aeskw', size: 32 }, { name: 'aeskwp-256 20B', alg: 'aeskwp', size: 20 });
-for (const c of AES_MODE_CASES.filter((x) => x.name.includes(filter) && ours.length > 0 && typeof ours[0].mod[x.alg] === 'function')) {
+for (const c of AES_MODE_CASES.filter((x) => !HASHES_ONLY && matches(x.name) && ours.length > 0 && typeof ours[0].mod[x.alg] === 'function')) {
   const msg = new Uint8Array(c.size).map((_, i) => (i * 131 + 7) & 255);
   const nobleAes = await import('@noble/ciphers/aes.js');
   const { createCipheriv } = await import('node:crypto');
@@ -468,5 +484,13 @@ for (const c of AES_MODE_CASES.filter((x) => x.name.includes(filter) && ours.len
     const mbs = (med[i] * c.size) / 1e6;
     console.log(`${pad(impl.name, 26)} ${pad(fmt(mbs, mbs < 10 ? 2 : 0), 10, true)} ${pad(fmt(med[i]), 13, true)} ${pad(fmt(med[i] / nobleRate, 2), 8, true)}`);
   });
+}
+if (HASHES_ONLY && summary.length > 0) {
+  // One line per case: each of our backends as "x noble / x hash-wasm" (— where hash-wasm lacks it).
+  const names = summary[0].cells.map((x) => x.impl.name.replace('awasmc ', ''));
+  console.log(`\nsummary (x noble / x hash-wasm reused hasher)`);
+  console.log(`${pad('case', 22)} ${names.map((n) => pad(n, 16, true)).join(' ')}`);
+  for (const row of summary)
+    console.log(`${pad(row.name, 22)} ${row.cells.map((x) => pad(`${fmt(x.noble, 2)} / ${Number.isNaN(x.hw) ? '—' : fmt(x.hw, 2)}`, 16, true)).join(' ')}`);
 }
 console.log(`\n(total ${fmt((performance.now() - started) / 1000, 1)} s; sink ${sink & 1})`);

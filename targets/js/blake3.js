@@ -4,20 +4,20 @@ import { linkJs } from '../../runtime/link.js';
 export const memoryBytes = 65536;
 const region0 = /* @__PURE__ */ Object.freeze({ offset: 0, bytes: 32768 });
 const region1 = /* @__PURE__ */ Object.freeze({ offset: 32768, bytes: 32 });
-const region2 = /* @__PURE__ */ Object.freeze({ offset: 32800, bytes: 1024 });
-const region3 = /* @__PURE__ */ Object.freeze({ offset: 33824, bytes: 32 });
-const region4 = /* @__PURE__ */ Object.freeze({ offset: 33856, bytes: 64 });
+const region2 = /* @__PURE__ */ Object.freeze({ offset: 32800, bytes: 32 });
+const region3 = /* @__PURE__ */ Object.freeze({ offset: 32832, bytes: 64 });
+const region4 = /* @__PURE__ */ Object.freeze({ offset: 32896, bytes: 1024 });
 export const regions = /* @__PURE__ */ Object.freeze({
   'block': region0,
   'key': region1,
-  'cvs': region2,
-  'cv': region3,
-  'out': region4,
+  'cv': region2,
+  'out': region3,
+  'cvs': region4,
 });
 export const functions = /* @__PURE__ */ Object.freeze(['blake3_chunks', 'blake3_compress', 'blake3_parents']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
-export const $blake3_chunks = /* @__PURE__ */ Object.freeze({ layout, name: 'blake3_chunks', regions: /* @__PURE__ */ Object.freeze({ 'block': region0, 'key': region1, 'cvs': region2 }), params: 4, result: null, data: [], make(M8, M16, M32) {
-  // modules/blake3.js:163
+export const $blake3_chunks = /* @__PURE__ */ Object.freeze({ layout, name: 'blake3_chunks', regions: /* @__PURE__ */ Object.freeze({ 'block': region0, 'key': region1, 'cvs': region4 }), params: 4, result: null, data: [], make(M8, M16, M32) {
+  // modules/blake3.js:165
   function blake3_chunks(l0, l1, l2, l3) {
     l0 |= 0;
     l1 |= 0;
@@ -28,7 +28,7 @@ export const $blake3_chunks = /* @__PURE__ */ Object.freeze({ layout, name: 'bla
     const t2 = l1;
     const t3 = l2;
     const t4 = l3;
-    for (l8 = 0; (l8 >>> 0) < (t1 >>> 0); l8 = (l8 + 1) | 0) { // modules/blake3.js:164
+    for (l8 = 0; (l8 >>> 0) < (t1 >>> 0); l8 = (l8 + 1) | 0) { // modules/blake3.js:166
       const t5 = l8;
       const t6 = (t2 + t5) | 0;
       const t8 = (t3 + (+((t6 >>> 0) < (t2 >>> 0)))) | 0;
@@ -40,7 +40,7 @@ export const $blake3_chunks = /* @__PURE__ */ Object.freeze({ layout, name: 'bla
       l18 = M32[8197];
       l19 = M32[8198];
       l20 = M32[8199];
-      for (l21 = 0; (l21 >>> 0) < (16 >>> 0); l21 = (l21 + 1) | 0) { // modules/blake3.js:104
+      for (l21 = 0; (l21 >>> 0) < (16 >>> 0); l21 = (l21 + 1) | 0) { // modules/blake3.js:106
         const t30 = l17;
         const t31 = l18;
         const t32 = l19;
@@ -741,34 +741,34 @@ export const $blake3_chunks = /* @__PURE__ */ Object.freeze({ layout, name: 'bla
         l20 = t1259 ^ ((t1305 >>> 7) | (t1305 << 25));
       }
       const t1356 = t5 << 3;
-      M32[t1356 + 8200] = l13;
-      M32[t1356 + 8201] = l14;
-      M32[t1356 + 8202] = l15;
-      M32[t1356 + 8203] = l16;
-      M32[t1356 + 8204] = l17;
-      M32[t1356 + 8205] = l18;
-      M32[t1356 + 8206] = l19;
-      M32[t1356 + 8207] = l20;
+      M32[t1356 + 8224] = l13;
+      M32[t1356 + 8225] = l14;
+      M32[t1356 + 8226] = l15;
+      M32[t1356 + 8227] = l16;
+      M32[t1356 + 8228] = l17;
+      M32[t1356 + 8229] = l18;
+      M32[t1356 + 8230] = l19;
+      M32[t1356 + 8231] = l20;
     }
   }
   return blake3_chunks;
 } });
-export const $blake3_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'blake3_compress', regions: /* @__PURE__ */ Object.freeze({ 'block': region0, 'cv': region3, 'out': region4 }), params: 5, result: null, data: [], make(M8, M16, M32) {
-  // modules/blake3.js:227
+export const $blake3_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'blake3_compress', regions: /* @__PURE__ */ Object.freeze({ 'block': region0, 'cv': region2, 'out': region3 }), params: 5, result: null, data: [], make(M8, M16, M32) {
+  // modules/blake3.js:229
   function blake3_compress(l0, l1, l2, l3, l4) {
     l0 |= 0;
     l1 |= 0;
     l2 |= 0;
     l3 |= 0;
     l4 |= 0;
-    const t6 = M32[8456];
-    const t7 = M32[8457];
-    const t8 = M32[8458];
-    const t9 = M32[8459];
-    const t10 = M32[8460];
-    const t11 = M32[8461];
-    const t12 = M32[8462];
-    const t13 = M32[8463];
+    const t6 = M32[8200];
+    const t7 = M32[8201];
+    const t8 = M32[8202];
+    const t9 = M32[8203];
+    const t10 = M32[8204];
+    const t11 = M32[8205];
+    const t12 = M32[8206];
+    const t13 = M32[8207];
     const t15 = l0 << 4;
     const t16 = M32[t15];
     const t19 = M32[t15 + 1];
@@ -1454,27 +1454,27 @@ export const $blake3_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'b
     const t1295 = (t1292 >>> 8) | (t1292 << 24);
     const t1296 = (t1285 + t1295) | 0;
     const t1297 = t1289 ^ t1296;
-    M32[8464] = t1225 ^ t1274;
-    M32[8472] = t6 ^ t1274;
-    M32[8465] = t1247 ^ t1296;
-    M32[8473] = t7 ^ t1296;
-    M32[8466] = t1230 ^ t1269;
-    M32[8474] = t8 ^ t1230;
-    M32[8467] = t1252 ^ t1291;
-    M32[8475] = t9 ^ t1252;
-    M32[8468] = t1251 ^ ((t1297 >>> 7) | (t1297 << 25));
-    M32[8476] = t10 ^ t1251;
-    M32[8469] = ((t1231 >>> 7) | (t1231 << 25)) ^ t1273;
-    M32[8477] = t11 ^ t1273;
-    M32[8470] = ((t1253 >>> 7) | (t1253 << 25)) ^ t1295;
-    M32[8478] = t12 ^ t1295;
-    M32[8471] = t1229 ^ ((t1275 >>> 7) | (t1275 << 25));
-    M32[8479] = t13 ^ t1229;
+    M32[8208] = t1225 ^ t1274;
+    M32[8216] = t6 ^ t1274;
+    M32[8209] = t1247 ^ t1296;
+    M32[8217] = t7 ^ t1296;
+    M32[8210] = t1230 ^ t1269;
+    M32[8218] = t8 ^ t1230;
+    M32[8211] = t1252 ^ t1291;
+    M32[8219] = t9 ^ t1252;
+    M32[8212] = t1251 ^ ((t1297 >>> 7) | (t1297 << 25));
+    M32[8220] = t10 ^ t1251;
+    M32[8213] = ((t1231 >>> 7) | (t1231 << 25)) ^ t1273;
+    M32[8221] = t11 ^ t1273;
+    M32[8214] = ((t1253 >>> 7) | (t1253 << 25)) ^ t1295;
+    M32[8222] = t12 ^ t1295;
+    M32[8215] = t1229 ^ ((t1275 >>> 7) | (t1275 << 25));
+    M32[8223] = t13 ^ t1229;
   }
   return blake3_compress;
 } });
-export const $blake3_parents = /* @__PURE__ */ Object.freeze({ layout, name: 'blake3_parents', regions: /* @__PURE__ */ Object.freeze({ 'key': region1, 'cvs': region2 }), params: 2, result: null, data: [], make(M8, M16, M32) {
-  // modules/blake3.js:190
+export const $blake3_parents = /* @__PURE__ */ Object.freeze({ layout, name: 'blake3_parents', regions: /* @__PURE__ */ Object.freeze({ 'key': region1, 'cvs': region4 }), params: 2, result: null, data: [], make(M8, M16, M32) {
+  // modules/blake3.js:192
   function blake3_parents(l0, l1) {
     l0 |= 0;
     l1 |= 0;
@@ -1489,7 +1489,7 @@ export const $blake3_parents = /* @__PURE__ */ Object.freeze({ layout, name: 'bl
     l9 = M32[8197];
     l10 = M32[8198];
     l11 = M32[8199];
-    for (l12 = 0; (l12 >>> 0) < (t1 >>> 0); l12 = (l12 + 1) | 0) { // modules/blake3.js:192
+    for (l12 = 0; (l12 >>> 0) < (t1 >>> 0); l12 = (l12 + 1) | 0) { // modules/blake3.js:194
       const t19 = l4;
       const t20 = l5;
       const t21 = l6;
@@ -1516,23 +1516,23 @@ export const $blake3_parents = /* @__PURE__ */ Object.freeze({ layout, name: 'bl
       l54 = 0;
       l55 = 64;
       l56 = t2 | 4;
-      l57 = M32[t29 + 8200];
-      l58 = M32[t29 + 8201];
-      l59 = M32[t29 + 8202];
-      l60 = M32[t29 + 8203];
-      l61 = M32[t29 + 8204];
-      l62 = M32[t29 + 8205];
-      l63 = M32[t29 + 8206];
-      l64 = M32[t29 + 8207];
-      l65 = M32[t29 + 8208];
-      l66 = M32[t29 + 8209];
-      l67 = M32[t29 + 8210];
-      l68 = M32[t29 + 8211];
-      l69 = M32[t29 + 8212];
-      l70 = M32[t29 + 8213];
-      l71 = M32[t29 + 8214];
-      l72 = M32[t29 + 8215];
-      for (l73 = 0; (l73 >>> 0) < (7 >>> 0); l73 = (l73 + 1) | 0) { // modules/blake3.js:83
+      l57 = M32[t29 + 8224];
+      l58 = M32[t29 + 8225];
+      l59 = M32[t29 + 8226];
+      l60 = M32[t29 + 8227];
+      l61 = M32[t29 + 8228];
+      l62 = M32[t29 + 8229];
+      l63 = M32[t29 + 8230];
+      l64 = M32[t29 + 8231];
+      l65 = M32[t29 + 8232];
+      l66 = M32[t29 + 8233];
+      l67 = M32[t29 + 8234];
+      l68 = M32[t29 + 8235];
+      l69 = M32[t29 + 8236];
+      l70 = M32[t29 + 8237];
+      l71 = M32[t29 + 8238];
+      l72 = M32[t29 + 8239];
+      for (l73 = 0; (l73 >>> 0) < (7 >>> 0); l73 = (l73 + 1) | 0) { // modules/blake3.js:85
         const t119 = l45;
         const t120 = l46;
         const t121 = l47;
@@ -1679,14 +1679,14 @@ export const $blake3_parents = /* @__PURE__ */ Object.freeze({ layout, name: 'bl
         l72 = t139;
       }
       const t382 = t27 << 3;
-      M32[t382 + 8200] = l41 ^ l49;
-      M32[t382 + 8201] = l42 ^ l50;
-      M32[t382 + 8202] = l43 ^ l51;
-      M32[t382 + 8203] = l44 ^ l52;
-      M32[t382 + 8204] = l45 ^ l53;
-      M32[t382 + 8205] = l46 ^ l54;
-      M32[t382 + 8206] = l47 ^ l55;
-      M32[t382 + 8207] = l48 ^ l56;
+      M32[t382 + 8224] = l41 ^ l49;
+      M32[t382 + 8225] = l42 ^ l50;
+      M32[t382 + 8226] = l43 ^ l51;
+      M32[t382 + 8227] = l44 ^ l52;
+      M32[t382 + 8228] = l45 ^ l53;
+      M32[t382 + 8229] = l46 ^ l54;
+      M32[t382 + 8230] = l47 ^ l55;
+      M32[t382 + 8231] = l48 ^ l56;
       l4 = t19;
       l5 = t20;
       l6 = t21;
