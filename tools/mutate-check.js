@@ -39,6 +39,10 @@ if (opt.mutant)
   register('./mutate-loader.mjs', import.meta.url, { data: { targets: path.join(root, 'targets'), mutant: path.resolve(opt.mutant) } });
 
 const lib = await import(pathToFileURL(path.join(root, `${opt.backend}.js`)).href);
+// The kernel-level checks compare this backend's target of a module (the mutant's, through the
+// load hook) with another backend's committed one.
+const OTHER = opt.backend === 'js' ? 'wasm' : 'js';
+const targetOf = (backend, mod) => import(pathToFileURL(path.join(root, 'targets', backend, `${mod}.js`)).href);
 const { pbkdf2: ourPbkdf2 } = lib;
 const nh = {
   ...(await import('@noble/hashes/sha2.js')),
@@ -189,9 +193,8 @@ const gcmCheck = () => {
 // a fast check: the kernels themselves, with the counter in the state set high, against another
 // backend's committed target (the mutant hook replaces only this backend's file).
 const counterCheck = (mod, runs) => async () => {
-  const other = opt.backend === 'js' ? 'wasm' : 'js';
-  const A = await import(pathToFileURL(path.join(root, 'targets', opt.backend, `${mod}.js`)).href);
-  const B = await import(pathToFileURL(path.join(root, 'targets', other, `${mod}.js`)).href);
+  const A = await targetOf(opt.backend, mod);
+  const B = await targetOf(OTHER, mod);
   const block = bytes(256);
   for (const [init, initArgs, compress, final, finalArg] of runs) {
     // init over a state full of other bytes must reset everything compress reads, the counter
@@ -207,7 +210,7 @@ const counterCheck = (mod, runs) => async () => {
       fns[final](finalArg);
       return mem.slice(S, S + 80);
     };
-    same(`${mod} kernels ${init}/${compress}/${final} over a dirty state on ${opt.backend} and ${other}`, dirty(A), dirty(B));
+    same(`${mod} kernels ${init}/${compress}/${final} over a dirty state on ${opt.backend} and ${OTHER}`, dirty(A), dirty(B));
     // (hi = 0x10: a bit BLAKE-256's constant C6 = 0x299f31d0 has, so t1 ^ C6 and t1 | C6 differ:
     // mutant blake1:71:36:op)
     for (const [lo, hi] of [[0xffffff00, 0], [0x100, 1], [0xfffffe00, 0x8000_0001], [0x200, 0x10]]) {
@@ -222,7 +225,7 @@ const counterCheck = (mod, runs) => async () => {
         fns[final](finalArg);
         return mem.slice(S, S + 80);
       };
-      same(`${mod} kernels ${compress}/${final} with counter ${hi}:${lo} on ${opt.backend} and ${other}`, run(A), run(B));
+      same(`${mod} kernels ${compress}/${final} with counter ${hi}:${lo} on ${opt.backend} and ${OTHER}`, run(A), run(B));
     }
   }
 };
@@ -230,9 +233,8 @@ const counterCheck = (mod, runs) => async () => {
 // BLAKE3's chunk counters across 2^32 (4 TiB into a message): blake3_chunks with the counter
 // given, against another backend's committed target (mutant blake3:148:28:op, wasm's lanes).
 const blake3CounterCheck = async () => {
-  const other = opt.backend === 'js' ? 'wasm' : 'js';
-  const A = await import(pathToFileURL(path.join(root, 'targets', opt.backend, 'blake3.js')).href);
-  const B = await import(pathToFileURL(path.join(root, 'targets', other, 'blake3.js')).href);
+  const A = await targetOf(opt.backend, 'blake3');
+  const B = await targetOf(OTHER, 'blake3');
   const data = bytes(8 * 1024), keyBytes = bytes(32);
   for (const [lo, hi] of [[0xfffffffe, 0], [0xfffffffb, 7], [0xffffffff, 0xffffffff]]) {
     const run = (T) => {
@@ -242,7 +244,7 @@ const blake3CounterCheck = async () => {
       fns.blake3_chunks(8, lo, hi, 0);
       return mem.slice(T.regions.cvs.offset, T.regions.cvs.offset + 8 * 32);
     };
-    same(`blake3_chunks with counter ${hi}:${lo} on ${opt.backend} and ${other}`, run(A), run(B));
+    same(`blake3_chunks with counter ${hi}:${lo} on ${opt.backend} and ${OTHER}`, run(A), run(B));
   }
 };
 
@@ -320,9 +322,8 @@ const FAMILIES = {
     // target): the address block must be right at a call's first block whatever came before
     // (mutants argon2:153:58:op, argon2:153:62:const: right only when a call holds several blocks,
     // which the runtime's slices almost always do). Two lanes, segments of 5 and of 130 blocks.
-    const other = opt.backend === 'js' ? 'wasm' : 'js';
-    const A = await import(pathToFileURL(path.join(root, 'targets', opt.backend, 'argon2.js')).href);
-    const B = await import(pathToFileURL(path.join(root, 'targets', other, 'argon2.js')).href);
+    const A = await targetOf(opt.backend, 'argon2');
+    const B = await targetOf(OTHER, 'argon2');
     for (const type of [0, 1, 2]) {
       for (const [q, t] of slow ? [[20, 2]] : [[20, 2], [520, 1]]) {
         const lanes = 2, segment = q / 4, first = bytes(2 * lanes * 1024);
@@ -338,7 +339,7 @@ const FAMILIES = {
                 for (let from = pass === 0 && slice === 0 ? 2 : 0; from < segment; from += chunk) fns.argon2_fill(pass, slice, lane, from, Math.min(segment, from + chunk), 1);
           return mem.slice(heap + 5 * 1024, heap + (5 + lanes * q) * 1024);
         };
-        same(`argon2_fill type ${type}, q ${q}, one block a call on ${opt.backend}, whole segments on ${other}`, run(A, 1), run(B, segment));
+        same(`argon2_fill type ${type}, q ${q}, one block a call on ${opt.backend}, whole segments on ${OTHER}`, run(A, 1), run(B, segment));
       }
     }
   }, () => {
@@ -367,7 +368,7 @@ const FAMILIES = {
     // chacha20 (its 16-byte IV is the 64-bit counter, then the nonce), salsa20 and xsalsa20
     // against another backend's committed entry (mutants chacha:80:25:op, chacha:80:39:op,
     // chacha:111:27:op: the carry into the counter's high word)
-    const otherLib = await import(pathToFileURL(path.join(root, `${opt.backend === 'js' ? 'wasm' : 'js'}.js`)).href);
+    const otherLib = await import(pathToFileURL(path.join(root, `${OTHER}.js`)).href);
     for (const counter of [2 ** 32 - 3, 2 ** 40 - 2]) {
       const key = bytes(32), n8 = bytes(8), n24 = bytes(24), d = data[8];
       const iv = Buffer.alloc(16);
@@ -516,9 +517,8 @@ FAMILIES.chacha.push(() => {
 // minutes): the kernel against another backend's committed target (mutants chacha:262:34:op,
 // chacha:262:38:const, chacha:262:57:op, chacha:262:61:const).
 FAMILIES.chacha.push(async () => {
-  const other = opt.backend === 'js' ? 'wasm' : 'js';
-  const A = await import(pathToFileURL(path.join(root, 'targets', opt.backend, 'chacha.js')).href);
-  const B = await import(pathToFileURL(path.join(root, 'targets', other, 'chacha.js')).href);
+  const A = await targetOf(opt.backend, 'chacha');
+  const B = await targetOf(OTHER, 'chacha');
   const key = bytes(32);
   for (const [a, c] of [[2 ** 32 + 5, 2 ** 33 + 7], [3, 2 ** 40 + 2 ** 32], [2 ** 45 + 1, 9]]) {
     const run = (T) => {
@@ -529,7 +529,7 @@ FAMILIES.chacha.push(async () => {
       fns.poly1305_finish();
       return mem.slice(T.regions.poly.offset, T.regions.poly.offset + 16);
     };
-    same(`poly1305_lengths(${a}, ${c}) on ${opt.backend} and ${other}`, run(A), run(B));
+    same(`poly1305_lengths(${a}, ${c}) on ${opt.backend} and ${OTHER}`, run(A), run(B));
   }
 });
 const concat = (parts) => {
@@ -547,7 +547,7 @@ const { specOf } = await import(pathToFileURL(path.join(root, 'runtime', 'shell.
 const { cipherSpecOf } = await import(pathToFileURL(path.join(root, 'runtime', 'cipher.js')).href);
 const { argon2MemoryForTests } = await import(pathToFileURL(path.join(root, 'runtime', 'argon2.js')).href);
 const { scryptMemoryForTests } = await import(pathToFileURL(path.join(root, 'runtime', 'scrypt.js')).href);
-const targetRegions = async (mod) => (await import(pathToFileURL(path.join(root, 'targets', opt.backend, `${mod}.js`)).href)).regions;
+const targetRegions = async (mod) => (await targetOf(opt.backend, mod)).regions;
 async function hygiene(family) {
   const memories = [];
   const seen = new Set();
