@@ -44,10 +44,14 @@ const mixWith = (R, rotate, early) => ([a, b, c, d], x, y) => {
   return [a, b, c, d];
 };
 export const mix = (R, v, x, y) => mixWith(R, rotr, false)(v, x, y);
-/** G on the working words v[v4[0..3]] of the array v; returns a new array (for rolled loops). */
-export const G = (v, R, v4, x, y) => {
+/**
+ * G on the working words v[v4[0..3]] of the array v; returns a new array (for rolled loops).
+ * `g(words, x, y)` is the mixing (mix with rotations R by default; mixEarly(R, rotr) in BLAKE2's
+ * unrolled wasm kernels).
+ */
+export const G = (v, R, v4, x, y, g = (w, p, q) => mix(R, w, p, q)) => {
   const res = [...v];
-  mix(R, v4.map((i) => v[i]), x, y).forEach((w, k) => (res[v4[k]] = w));
+  g(v4.map((i) => v[i]), x, y).forEach((w, k) => (res[v4[k]] = w));
   return res;
 };
 /** The lanes of a u32x4 rotated left by k: lane i of the result is lane (i + k) % 4 of x. */

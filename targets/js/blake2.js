@@ -13,7 +13,7 @@ export const regions = /* @__PURE__ */ Object.freeze({
 export const functions = /* @__PURE__ */ Object.freeze(['blake2b_compress', 'blake2b_final', 'blake2b_init', 'blake2s_compress', 'blake2s_final', 'blake2s_init']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
 export const $blake2b_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2b_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'sigma': region2 }), params: 1, result: null, data: [[16464, 'AAECAwQFBgcICQoLDA0ODw4KBAgJDw0GAQwAAgsHBQMLCAwABQIPDQoOAwYHAQkEBwkDAQ0MCw4CBgUKBAAPCAkABQcCBAoPDgELDAYIAw0CDAYKAAsIAwQNBwUPDgEJDAUBDw4NBAoABwYDCQIICw0LBw4MAQMJBQAPBAgGAgoGDw4JCwMACAwCDQcBBAoFCgIIBAcGAQUPCwkOAwwNAAABAgMEBQYHCAkKCwwNDg8OCgQICQ8NBgEMAAILBwUD']], make(M8, M16, M32) {
-  // modules/blake2.js:57
+  // modules/blake2.js:79
   function blake2b_compress(l0) {
     l0 |= 0;
     let l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l42 = 0, l43 = 0, l44 = 0, l45 = 0, l46 = 0, l47 = 0, l48 = 0, l49 = 0, l50 = 0, l51 = 0, l52 = 0, l53 = 0, l54 = 0, l55 = 0, l56 = 0, l57 = 0, l58 = 0, l59 = 0, l60 = 0, l61 = 0, l62 = 0, l63 = 0, l64 = 0, l65 = 0, l66 = 0, l67 = 0, l68 = 0, l69 = 0, l70 = 0, l71 = 0, l72 = 0, l73 = 0, l74 = 0;
@@ -36,7 +36,7 @@ export const $blake2b_compress = /* @__PURE__ */ Object.freeze({ layout, name: '
     l17 = M32[14];
     l18 = M32[17];
     l19 = M32[16];
-    for (l20 = 0; (l20 >>> 0) < (t1 >>> 0); l20 = (l20 + 1) | 0) { // modules/blake2.js:60
+    for (l20 = 0; (l20 >>> 0) < (t1 >>> 0); l20 = (l20 + 1) | 0) { // modules/blake2.js:82
       const t38 = l2;
       const t39 = l3;
       const t40 = l4;
@@ -89,7 +89,7 @@ export const $blake2b_compress = /* @__PURE__ */ Object.freeze({ layout, name: '
       l71 = 0xfb41bd6b | 0;
       l72 = 0x5be0cd19;
       l73 = 0x137e2179;
-      for (l74 = 0; (l74 >>> 0) < (12 >>> 0); l74 = (l74 + 1) | 0) { // modules/blake2.js:47
+      for (l74 = 0; (l74 >>> 0) < (12 >>> 0); l74 = (l74 + 1) | 0) { // modules/blake2.js:53
         const t113 = l43;
         const t115 = l45;
         const t117 = l47;
@@ -398,7 +398,7 @@ export const $blake2b_compress = /* @__PURE__ */ Object.freeze({ layout, name: '
   return blake2b_compress;
 } });
 export const $blake2b_final = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2b_final', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'sigma': region2 }), params: 1, result: null, data: [[16464, 'AAECAwQFBgcICQoLDA0ODw4KBAgJDw0GAQwAAgsHBQMLCAwABQIPDQoOAwYHAQkEBwkDAQ0MCw4CBgUKBAAPCAkABQcCBAoPDgELDAYIAw0CDAYKAAsIAwQNBwUPDgEJDAUBDw4NBAoABwYDCQIICw0LBw4MAQMJBQAPBAgGAgoGDw4JCwMACAwCDQcBBAoFCgIIBAcGAQUPCwkOAwwNAAABAgMEBQYHCAkKCwwNDg8OCgQICQ8NBgEMAAILBwUD']], make(M8, M16, M32) {
-  // modules/blake2.js:69
+  // modules/blake2.js:91
   function blake2b_final(l0) {
     l0 |= 0;
     let l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0, l27 = 0, l28 = 0, l29 = 0, l30 = 0, l31 = 0, l32 = 0, l33 = 0, l34 = 0, l35 = 0, l36 = 0, l37 = 0, l38 = 0, l39 = 0, l40 = 0, l41 = 0, l42 = 0, l43 = 0, l44 = 0, l45 = 0, l46 = 0, l47 = 0, l48 = 0, l49 = 0, l50 = 0, l51 = 0, l52 = 0, l53 = 0, l54 = 0;
@@ -453,7 +453,7 @@ export const $blake2b_final = /* @__PURE__ */ Object.freeze({ layout, name: 'bla
     l51 = 0x4be4294;
     l52 = 0x5be0cd19;
     l53 = 0x137e2179;
-    for (l54 = 0; (l54 >>> 0) < (12 >>> 0); l54 = (l54 + 1) | 0) { // modules/blake2.js:47
+    for (l54 = 0; (l54 >>> 0) < (12 >>> 0); l54 = (l54 + 1) | 0) { // modules/blake2.js:53
       const t75 = l23;
       const t77 = l25;
       const t79 = l27;
@@ -742,7 +742,7 @@ export const $blake2b_final = /* @__PURE__ */ Object.freeze({ layout, name: 'bla
   return blake2b_final;
 } });
 export const $blake2b_init = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2b_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 2, result: null, data: [], make(M8, M16, M32) {
-  // modules/blake2.js:81
+  // modules/blake2.js:103
   function blake2b_init(l0, l1) {
     l0 |= 0;
     l1 |= 0;
@@ -768,7 +768,7 @@ export const $blake2b_init = /* @__PURE__ */ Object.freeze({ layout, name: 'blak
   return blake2b_init;
 } });
 export const $blake2s_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2s_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'sigma': region2 }), params: 1, result: null, data: [[16464, 'AAECAwQFBgcICQoLDA0ODw4KBAgJDw0GAQwAAgsHBQMLCAwABQIPDQoOAwYHAQkEBwkDAQ0MCw4CBgUKBAAPCAkABQcCBAoPDgELDAYIAw0CDAYKAAsIAwQNBwUPDgEJDAUBDw4NBAoABwYDCQIICw0LBw4MAQMJBQAPBAgGAgoGDw4JCwMACAwCDQcBBAoFCgIIBAcGAQUPCwkOAwwNAAABAgMEBQYHCAkKCwwNDg8OCgQICQ8NBgEMAAILBwUD']], make(M8, M16, M32) {
-  // modules/blake2.js:57
+  // modules/blake2.js:79
   function blake2s_compress(l0) {
     l0 |= 0;
     let l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l25 = 0, l26 = 0, l27 = 0, l28 = 0, l29 = 0, l30 = 0, l31 = 0, l32 = 0, l33 = 0, l34 = 0, l35 = 0, l36 = 0, l37 = 0, l38 = 0, l39 = 0, l40 = 0, l41 = 0;
@@ -783,7 +783,7 @@ export const $blake2s_compress = /* @__PURE__ */ Object.freeze({ layout, name: '
     l9 = M32[7];
     l10 = M32[17];
     l11 = M32[16];
-    for (l12 = 0; (l12 >>> 0) < (t1 >>> 0); l12 = (l12 + 1) | 0) { // modules/blake2.js:60
+    for (l12 = 0; (l12 >>> 0) < (t1 >>> 0); l12 = (l12 + 1) | 0) { // modules/blake2.js:82
       const t22 = l2;
       const t23 = l3;
       const t24 = l4;
@@ -812,7 +812,7 @@ export const $blake2s_compress = /* @__PURE__ */ Object.freeze({ layout, name: '
       l38 = t36 ^ (0x9b05688c | 0);
       l39 = 0x1f83d9ab;
       l40 = 0x5be0cd19;
-      for (l41 = 0; (l41 >>> 0) < (10 >>> 0); l41 = (l41 + 1) | 0) { // modules/blake2.js:47
+      for (l41 = 0; (l41 >>> 0) < (10 >>> 0); l41 = (l41 + 1) | 0) { // modules/blake2.js:53
         const t68 = l29;
         const t69 = l30;
         const t70 = l31;
@@ -953,7 +953,7 @@ export const $blake2s_compress = /* @__PURE__ */ Object.freeze({ layout, name: '
   return blake2s_compress;
 } });
 export const $blake2s_final = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2s_final', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'sigma': region2 }), params: 1, result: null, data: [[16464, 'AAECAwQFBgcICQoLDA0ODw4KBAgJDw0GAQwAAgsHBQMLCAwABQIPDQoOAwYHAQkEBwkDAQ0MCw4CBgUKBAAPCAkABQcCBAoPDgELDAYIAw0CDAYKAAsIAwQNBwUPDgEJDAUBDw4NBAoABwYDCQIICw0LBw4MAQMJBQAPBAgGAgoGDw4JCwMACAwCDQcBBAoFCgIIBAcGAQUPCwkOAwwNAAABAgMEBQYHCAkKCwwNDg8OCgQICQ8NBgEMAAILBwUD']], make(M8, M16, M32) {
-  // modules/blake2.js:69
+  // modules/blake2.js:91
   function blake2s_final(l0) {
     l0 |= 0;
     let l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0, l27 = 0, l28 = 0, l29 = 0;
@@ -984,7 +984,7 @@ export const $blake2s_final = /* @__PURE__ */ Object.freeze({ layout, name: 'bla
     l26 = t6 ^ (0x9b05688c | 0);
     l27 = 0xe07c2654 | 0;
     l28 = 0x5be0cd19;
-    for (l29 = 0; (l29 >>> 0) < (10 >>> 0); l29 = (l29 + 1) | 0) { // modules/blake2.js:47
+    for (l29 = 0; (l29 >>> 0) < (10 >>> 0); l29 = (l29 + 1) | 0) { // modules/blake2.js:53
       const t46 = l17;
       const t47 = l18;
       const t48 = l19;
@@ -1113,7 +1113,7 @@ export const $blake2s_final = /* @__PURE__ */ Object.freeze({ layout, name: 'bla
   return blake2s_final;
 } });
 export const $blake2s_init = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2s_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 2, result: null, data: [], make(M8, M16, M32) {
-  // modules/blake2.js:81
+  // modules/blake2.js:103
   function blake2s_init(l0, l1) {
     l0 |= 0;
     l1 |= 0;
