@@ -6,7 +6,7 @@
 // buffers; these kernels set the initial value, compress whole 64-byte blocks
 // and write the digest. SHA-1 is big-endian; MD5 and RIPEMD-160 are little-endian
 // (words, length field and digest).
-import { u8, u32, u32x4, memory, fn, loop, rotl, lane, shuffle } from 'awasm';
+import { u8, u32, memory, fn, loop, rotl } from 'awasm';
 import { pbkdf2Kernel } from './pbkdf2.js';
 
 const state = memory('state', u32.array(16));
@@ -44,7 +44,7 @@ const sha1Step = (p, [a, b, c, d, e], w) => {
   const T = e + SHA1_K[p] + w + f + rotl(a, 5);
   return [T, a, rotl(b, 30), c, d];
 };
-// js: unrolled, the schedule a window of 16 words computed as the steps need them.
+// js and wasm: unrolled, the schedule a window of 16 words computed as the steps need them.
 const sha1Round = (W, [a0, b0, c0, d0, e0]) => {
   const w = [];
   for (let t = 0; t < 16; t++) w.push(W(t));
@@ -84,44 +84,12 @@ const sha1Rolled = (per, options) => fn([u32], (blocks) => {
   S.forEach((x, i) => H.store(i, x));
   loop(80, (t) => W80.store(t, u32(0)));
 }, options);
-// On wasm the schedule runs four words at a time in u32x4 lanes: W[t..t+3] = rotl(W[t-3..t] ^
-// W[t-8..t-5] ^ W[t-14..t-11] ^ W[t-16..t-13], 1), where lane 3 needs W[t] of lane 0: it is
-// computed with that term zero and then fixed, since rotl distributes over ^ (lane 3 ^=
-// rotl(lane 0, 1)). The constant is added to four words with one vector add.
-const sha1VectorCompress = (options) => fn([u32], (blocks) => {
-  let S = [0, 1, 2, 3, 4].map((i) => H.load(i));
-  const V = block.as(u32x4.be);
-  const zero = u32x4(0);
-  loop(blocks, (n) => {
-    const Wv = [0, 1, 2, 3].map((j) => V.load(n * 4 + j));
-    let [a, b, c, d, e] = S;
-    let KW;
-    for (let t = 0; t < 80; t++) {
-      const g = t >> 2;
-      if (t % 4 === 0) {
-        if (g >= 4) {
-          const X = shuffle(Wv[g - 1], zero, [1, 2, 3, 4]) ^ Wv[g - 2] ^ shuffle(Wv[g - 4], Wv[g - 3], [2, 3, 4, 5]) ^ Wv[g - 4];
-          const R = rotl(X, 1);
-          Wv.push(R ^ rotl(shuffle(R, zero, [4, 4, 4, 0]), 1));
-        }
-        KW = Wv[g] + u32x4(SHA1_K[Math.floor(t / 20)]);
-      }
-      let f;
-      if (t < 20) f = d ^ (b & (c ^ d));
-      else if (t < 40) f = b ^ c ^ d;
-      else if (t < 60) f = (b & c) | (d & (b | c));
-      else f = b ^ c ^ d;
-      const T = e + lane(KW, t % 4) + f + rotl(a, 5);
-      [e, d, c, b, a] = [d, c, rotl(b, 30), a, T];
-    }
-    S = [a, b, c, d, e].map((x, i) => x + S[i]);
-  });
-  S.forEach((x, i) => H.store(i, x));
-}, options);
 export const sha1_init = init([0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0]);
-export const sha1_compress = compressor(5, block.as(u32.be), sha1Round, { targets: ['js'] });
+// js and wasm: unrolled, scalar. (wasm ran the schedule four words at a time in u32x4 lanes until
+// 2026-12-02: on the Zen 5 machine of that day it was 0.77x the scalar kernel, which the lane
+// extractions slow down; docs/notes.md.)
+export const sha1_compress = compressor(5, block.as(u32.be), sha1Round, { targets: ['js', 'wasm', 'wasm_threads'] });
 export const sha1_compress_rt = sha1Rolled(5, { targets: ['runtime'], name: 'sha1_compress' });
-export const sha1_compress_simd = sha1VectorCompress({ targets: ['wasm', 'wasm_threads'], name: 'sha1_compress' });
 export const sha1_output = output(5, out.as(u32.be));
 
 // ---- MD5: RFC 1321 §3.3 (initial value), §3.4 (rounds). T[i] = floor(2^32 * |sin(i + 1)|), the

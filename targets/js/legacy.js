@@ -441,7 +441,7 @@ export const $md5_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'md5_pb
   return md5_pbkdf2;
 } });
 export const $ripemd160_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'ripemd160_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1 }), params: 1, result: null, data: [], make(M8, M16, M32) {
-  // modules/legacy.js:279
+  // modules/legacy.js:247
   function ripemd160_compress(l0) {
     l0 |= 0;
     let l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0;
@@ -451,7 +451,7 @@ export const $ripemd160_compress = /* @__PURE__ */ Object.freeze({ layout, name:
     l4 = M32[2];
     l5 = M32[3];
     l6 = M32[4];
-    for (l7 = 0; (l7 >>> 0) < (t1 >>> 0); l7 = (l7 + 1) | 0) { // modules/legacy.js:281
+    for (l7 = 0; (l7 >>> 0) < (t1 >>> 0); l7 = (l7 + 1) | 0) { // modules/legacy.js:249
       const t12 = l2;
       const t13 = l3;
       const t14 = l4;
