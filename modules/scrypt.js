@@ -9,49 +9,30 @@
 // The runtime reads the result from V[N] and zeroes what it used (runtime/heap.js).
 //
 // Every 64-byte block is stored with its sixteen words in the *diagonal* order of SIMD Salsa20
-// (memory word m holds Salsa word DIAG[m]; runtime/scrypt.js permutes B on the way in and out).
-// The four u32x4 rows are then (x0 x5 x10 x15), (x4 x9 x14 x3), (x8 x13 x2 x7), (x12 x1 x6 x11),
-// so a column round is four vector quarter-round steps, and turning its rows by one, two and three
-// lanes makes the row round the same four steps (Percival's SSE2 scrypt does the same). Integerify
-// reads word 0 of the last 64-byte block: x0 in either order. BlockMix XORs and adds words
-// elementwise, which any fixed order keeps.
+// (memory word m holds Salsa word DIAG[m]; runtime/scrypt.js permutes B on the way in and out):
+// the order in which u32x4 rows (x0 x5 x10 x15), (x4 x9 x14 x3), ... make every round the same
+// four vector steps. wasm computed Salsa20/8 that way until 2026-12-02; on the Zen 5 machine of
+// that day the scalar kernel below was 1.66x as fast (docs/notes.md), and every target now runs
+// it, on sixteen scalar words in the same memory order (the slots are static, so the order costs
+// nothing). Integerify reads word 0 of the last 64-byte block: x0 in either order. BlockMix XORs
+// and adds words elementwise, which any fixed order keeps.
 //
-// Two builds of each kernel: on wasm u32x4 rows with the eight rounds unrolled; on js and runtime
-// sixteen scalar words (the same order in memory), rounds unrolled on js and a runtime loop of
-// four double rounds on runtime.
-import { u32, u32x4, memory, fn, loop, rotl, shuffle, declassify } from 'awasm';
+// The eight rounds are unrolled on wasm and js, and a runtime loop of four double rounds on
+// runtime.
+import { u32, memory, fn, loop, rotl, declassify } from 'awasm';
 
 // Salsa word in memory slot m (the diagonal order above).
 export const DIAG = [0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11];
 
 // No static region: the heap starts at the module's one page (65536).
 const H = memory.heap('V', u32);
-const HV = H.as(u32x4);
 
-const SIMD = { targets: ['wasm', 'wasm_threads'] };
-const SCALAR = { targets: ['js', 'runtime'] };
 // The four double rounds of Salsa20/8: unrolled on js (kernels 1.2x as fast as the rolled loop in
-// one process: 58 against 71 ms for N = 2^14, r = 8; the js target 52 KB against 27 KB), a
-// runtime loop on runtime.
-const UNROLL_JS = ['js'];
+// one process: 58 against 71 ms for N = 2^14, r = 8; the js target 52 KB against 27 KB) and wasm,
+// a runtime loop on runtime.
+const UNROLL = ['js', 'wasm', 'wasm_threads'];
 
-// ---- wasm: rows a, b, c, d as u32x4 (the diagonal order).
-const turn = (v, k) => shuffle(v, v, [0, 1, 2, 3].map((i) => (i + k) & 3));
-function quarterRows([a, b, c, d]) {
-  b = b ^ rotl(a + d, 7);
-  c = c ^ rotl(b + a, 9);
-  d = d ^ rotl(c + b, 13);
-  a = a ^ rotl(d + c, 18);
-  // The rows of the next round: b' = d turned by 1, c' = c by 2, d' = b by 3.
-  return [a, turn(d, 1), turn(c, 2), turn(b, 3)];
-}
-function salsaRows(x) {
-  let v = x;
-  for (let i = 0; i < 8; i++) v = quarterRows(v);
-  return v.map((w, i) => w + x[i]);
-}
-
-// ---- js/runtime: sixteen words; w[k] is Salsa word k (loaded from slot DIAG.indexOf(k)).
+// ---- Sixteen scalar words; w[k] is Salsa word k (loaded from slot DIAG.indexOf(k)).
 const SLOT = DIAG.map((_, k) => DIAG.indexOf(k));
 const QR = [[0, 4, 8, 12], [5, 9, 13, 1], [10, 14, 2, 6], [15, 3, 7, 11], [0, 1, 2, 3], [5, 6, 7, 4], [10, 11, 8, 9], [15, 12, 13, 14]];
 function doubleRound(w) {
@@ -64,28 +45,13 @@ function doubleRound(w) {
 }
 function salsaWords(x) {
   const w = [...x];
-  loop(4, () => doubleRound(w), { unroll: UNROLL_JS });
+  loop(4, () => doubleRound(w), { unroll: UNROLL });
   return w.map((v, i) => v + x[i]);
 }
 
 // BlockMix (RFC 7914 §4) of the 2r blocks at src (64-byte block index; given `xor` = [x], the
 // blocks at src XOR those at x, for the second loop) into dst: Y_i = Salsa(Y_{i-1} ^ B_i) with Y_{-1} =
 // B_{2r-1}; even Y_i to dst block i / 2, odd ones to dst block r + (i - 1) / 2.
-function blockMixRows(r, src, dst, xor = []) {
-  // Row k of block `rel` of the source (0 .. 2r - 1).
-  const load = (rel, k) => {
-    const x = HV.load((src + rel) * 4 + k);
-    return xor.length === 0 ? x : x ^ HV.load((xor[0] + rel) * 4 + k);
-  };
-  let X = [0, 1, 2, 3].map((k) => load(r * 2 - 1, k));
-  loop(r, (i) => {
-    for (const half of [0, 1]) {
-      X = salsaRows(X.map((x, k) => x ^ load(i * 2 + half, k)));
-      const out = dst + (half ? r + i : i);
-      X.forEach((x, k) => HV.store(out * 4 + k, x));
-    }
-  });
-}
 function blockMixWords(r, src, dst, xor = []) {
   const load = (rel, k) => {
     const x = H.load((src + rel) * 16 + SLOT[k]);
@@ -133,9 +99,7 @@ const mix = (blockMix, word0) => (N, r, pairs) => {
     step(Y, X);
   });
 };
-const word0Rows = (blk) => H.load(blk * 16);
+const word0 = (blk) => H.load(blk * 16);
 
-export const scrypt_fill = fn([u32, u32, u32], fill(blockMixRows), { ...SIMD, name: 'scrypt_fill' });
-export const scrypt_fill_scalar = fn([u32, u32, u32], fill(blockMixWords), { ...SCALAR, name: 'scrypt_fill' });
-export const scrypt_mix = fn([u32, u32, u32], mix(blockMixRows, word0Rows), { ...SIMD, name: 'scrypt_mix' });
-export const scrypt_mix_scalar = fn([u32, u32, u32], mix(blockMixWords, word0Rows), { ...SCALAR, name: 'scrypt_mix' });
+export const scrypt_fill = fn([u32, u32, u32], fill(blockMixWords));
+export const scrypt_mix = fn([u32, u32, u32], mix(blockMixWords, word0));

@@ -9,7 +9,7 @@ export const regions = /* @__PURE__ */ Object.freeze({
 export const functions = /* @__PURE__ */ Object.freeze(['scrypt_fill', 'scrypt_mix']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
 export const $scrypt_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'scrypt_fill', regions: /* @__PURE__ */ Object.freeze({ 'V': region0 }), params: 3, result: null, data: [], make(M8, M16, M32) {
-  // modules/scrypt.js:139
+  // modules/scrypt.js:104
   function scrypt_fill(l0, l1, l2) {
     l0 |= 0;
     l1 |= 0;
@@ -18,7 +18,7 @@ export const $scrypt_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'scryp
     const t1 = l0;
     const t2 = l1;
     const t3 = l2;
-    for (l6 = 0; (l6 >>> 0) < (t3 >>> 0); l6 = (l6 + 1) | 0) { // modules/scrypt.js:107
+    for (l6 = 0; (l6 >>> 0) < (t3 >>> 0); l6 = (l6 + 1) | 0) { // modules/scrypt.js:73
       const t5 = (t2 + l6) | 0;
       const t8 = (Math.imul(t1, t5)) << 1;
       const t12 = (Math.imul(t1, ((t5 + 1) | 0))) << 1;
@@ -40,7 +40,7 @@ export const $scrypt_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'scryp
       l23 = M32[t17 + 16393];
       l24 = M32[t17 + 16390];
       l25 = M32[t17 + 16387];
-      for (l26 = 0; (l26 >>> 0) < (t13 >>> 0); l26 = (l26 + 1) | 0) { // modules/scrypt.js:96
+      for (l26 = 0; (l26 >>> 0) < (t13 >>> 0); l26 = (l26 + 1) | 0) { // modules/scrypt.js:62
         const t94 = l26;
         const t96 = ((t8 + t94) | 0) << 4;
         const t98 = l10 ^ (M32[t96 + 16384]);
@@ -366,7 +366,7 @@ export const $scrypt_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'scryp
   return scrypt_fill;
 } });
 export const $scrypt_mix = /* @__PURE__ */ Object.freeze({ layout, name: 'scrypt_mix', regions: /* @__PURE__ */ Object.freeze({ 'V': region0 }), params: 3, result: null, data: [], make(M8, M16, M32) {
-  // modules/scrypt.js:141
+  // modules/scrypt.js:105
   function scrypt_mix(l0, l1, l2) {
     l0 |= 0;
     l1 |= 0;
@@ -380,7 +380,7 @@ export const $scrypt_mix = /* @__PURE__ */ Object.freeze({ layout, name: 'scrypt
     l3 = t1;
     l4 = t2;
     l5 = t3;
-    for (l6 = 0; (l6 >>> 0) < (t3 >>> 0); l6 = (l6 + 1) | 0) { // modules/scrypt.js:131
+    for (l6 = 0; (l6 >>> 0) < (t3 >>> 0); l6 = (l6 + 1) | 0) { // modules/scrypt.js:97
       const t12 = l3;
       const t13 = l4;
       const t14 = l5;
@@ -388,7 +388,7 @@ export const $scrypt_mix = /* @__PURE__ */ Object.freeze({ layout, name: 'scrypt
       const t22 = (t12 - 1) | 0;
       const t23 = (M32[(((((t6 + t15) | 0) - 1) | 0) << 4) + 16384]) & t22;
       l10 = 0;
-      for (l14 = 0; (l14 >>> 0) < (t15 >>> 0); l14 = (l14 + 1) | 0) { // modules/scrypt.js:125
+      for (l14 = 0; (l14 >>> 0) < (t15 >>> 0); l14 = (l14 + 1) | 0) { // modules/scrypt.js:91
         l10 = l10 ^ (M32[(((l14 + ((Math.imul(t13, t23)) << 1)) | 0) << 4) + 16384]);
       }
       M32[(t8 << 4) + 16384] = l10;
@@ -412,7 +412,7 @@ export const $scrypt_mix = /* @__PURE__ */ Object.freeze({ layout, name: 'scrypt
       l32 = (M32[t42 + 16393]) ^ (M32[t45 + 16393]);
       l33 = (M32[t42 + 16390]) ^ (M32[t45 + 16390]);
       l34 = (M32[t42 + 16387]) ^ (M32[t45 + 16387]);
-      for (l35 = 0; (l35 >>> 0) < (t15 >>> 0); l35 = (l35 + 1) | 0) { // modules/scrypt.js:96
+      for (l35 = 0; (l35 >>> 0) < (t15 >>> 0); l35 = (l35 + 1) | 0) { // modules/scrypt.js:62
         const t168 = l35;
         const t170 = ((t6 + t168) | 0) << 4;
         const t173 = ((t39 + t168) | 0) << 4;
@@ -736,7 +736,7 @@ export const $scrypt_mix = /* @__PURE__ */ Object.freeze({ layout, name: 'scrypt
       }
       const t984 = t22 & (M32[(((((t8 + t15) | 0) - 1) | 0) << 4) + 16384]);
       l39 = 0;
-      for (l43 = 0; (l43 >>> 0) < (t15 >>> 0); l43 = (l43 + 1) | 0) { // modules/scrypt.js:125
+      for (l43 = 0; (l43 >>> 0) < (t15 >>> 0); l43 = (l43 + 1) | 0) { // modules/scrypt.js:91
         l39 = l39 ^ (M32[(((l43 + ((Math.imul(t13, t984)) << 1)) | 0) << 4) + 16384]);
       }
       M32[(t6 << 4) + 16384] = l39;
@@ -759,7 +759,7 @@ export const $scrypt_mix = /* @__PURE__ */ Object.freeze({ layout, name: 'scrypt
       l61 = (M32[t1001 + 16393]) ^ (M32[t1004 + 16393]);
       l62 = (M32[t1001 + 16390]) ^ (M32[t1004 + 16390]);
       l63 = (M32[t1001 + 16387]) ^ (M32[t1004 + 16387]);
-      for (l64 = 0; (l64 >>> 0) < (t15 >>> 0); l64 = (l64 + 1) | 0) { // modules/scrypt.js:96
+      for (l64 = 0; (l64 >>> 0) < (t15 >>> 0); l64 = (l64 + 1) | 0) { // modules/scrypt.js:62
         const t1114 = l64;
         const t1116 = ((t8 + t1114) | 0) << 4;
         const t1119 = ((t999 + t1114) | 0) << 4;
