@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { blake3 as nobleBlake3 } from '@noble/hashes/blake3.js';
 import { memoryForTests } from '../../runtime/shell.js';
-import { BACKENDS, SEED, firstSecretByte, forEachBackend, hex, isSlow, loadBackends, makeRng, randomSplit, COMPARES_BACKENDS, poolCheck } from './_helpers.js';
+import { BACKENDS, SEED, firstSecretByte, forEachBackend, hex, isSlow, loadBackends, makeRng, randomSplit, repoRoot, COMPARES_BACKENDS, poolCheck } from './_helpers.js';
 
 const backends = await loadBackends();
 const rng = makeRng(SEED, 60);
@@ -187,7 +187,9 @@ forEachBackend(test, backends, 'blake3', (b) => {
 
   test(`${b.name}: the memory is zero after every call`, async () => {
     const mem = () => memoryForTests(h);
-    const clean = (what) => assert.equal(firstSecretByte(mem(), {}), null, `${b.name}: blake3 memory not zero after ${what}`);
+    // Zero but the constant regions (the wasm kernels' rotation masks).
+    const regions = (await import(`${repoRoot}/targets/${b.name}/blake3.js`)).regions;
+    const clean = (what) => assert.equal(firstSecretByte(mem(), regions), null, `${b.name}: blake3 memory not zero after ${what}`);
     const size = slow ? 40000 : 140000;
     for (const len of [0, 3, 64, 1024, 1025, 32768, 32769, 33793, size]) {
       for (const mode of ['hash', 'keyed', 'derive']) {
