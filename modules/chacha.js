@@ -21,28 +21,30 @@ const rows = data.as(u32x4);
 const SIMD = { targets: ['wasm', 'wasm_threads'] };
 const SCALAR = { targets: ['js', 'runtime'] };
 
-// One double round, on sixteen values of any type (u32 words, or u32x4 lanes holding one word of
-// four blocks): ChaCha's column and diagonal quarter rounds (RFC 8439 §2.1-2.3), Salsa20's column
-// and row quarter rounds (Bernstein, "Salsa20 specification" §3-5). rotl of u32x4 by 16 is one
-// byte shuffle on wasm (docs/language.md "Byte lanes"); ChaCha's rotation by 8 is written as
-// shifts, which stay shifts: node 20 makes the byte shuffle a pshufb whose mask it rebuilds in the
-// loop (four instructions to the shifts' three). Same-process A/B at 1 MiB, CPU time, median of
-// five runs: 0.97x the time of the shuffle (runs 0.83-1.03x). Also tried, and slower: the row
-// form (a block as four row vectors, two or four blocks side by side: 1.06-1.3x the time; its
-// quarter rounds are one dependent chain) and reloading the sixteen input splats for the
-// feed-forward instead of keeping them live (no change).
+// One double round on each of several states (arrays of sixteen values of any type: u32 words,
+// or u32x4 lanes holding one word of four blocks), each step of a quarter round written for every
+// state before the next step, so that the states' dependency chains stand side by side: ChaCha's
+// column and diagonal quarter rounds (RFC 8439 §2.1-2.3), Salsa20's column and row quarter rounds
+// (Bernstein, "Salsa20 specification" §3-5). rotl of u32x4 by 16 is one byte shuffle on wasm
+// (docs/language.md "Byte lanes"); ChaCha's rotation by 8 is written as shifts, which stay
+// shifts: node 20 makes the byte shuffle a pshufb whose mask it rebuilds in the loop (four
+// instructions to the shifts' three). Same-process A/B at 1 MiB, CPU time, median of five runs:
+// 0.97x the time of the shuffle (runs 0.83-1.03x; with two states, 0.97x again). Also tried, and
+// slower: the row form (a block as four row vectors, two or four blocks side by side: 1.06-1.3x
+// the time; its quarter rounds are one dependent chain) and reloading the sixteen input splats
+// for the feed-forward instead of keeping them live (no change).
 const CHACHA_QR = [[0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15], [0, 5, 10, 15], [1, 6, 11, 12], [2, 7, 8, 13], [3, 4, 9, 14]];
 const SALSA_QR = [[0, 4, 8, 12], [5, 9, 13, 1], [10, 14, 2, 6], [15, 3, 7, 11], [0, 1, 2, 3], [5, 6, 7, 4], [10, 11, 8, 9], [15, 12, 13, 14]];
 const CHACHA = {
   counter: 12, // words 12, 13: the block counter (RFC 8439's 32-bit counter is word 12 alone)
   subkey: [0, 1, 2, 3, 12, 13, 14, 15], // HChaCha20's output words, written to the key words 4..11
   keyWords: [4, 5, 6, 7, 8, 9, 10, 11],
-  doubleRound(x) {
+  doubleRound(xs) {
     for (const [a, b, c, d] of CHACHA_QR) {
-      x[a] = x[a] + x[b]; x[d] = rotl(x[d] ^ x[a], 16);
-      x[c] = x[c] + x[d]; x[b] = rotl(x[b] ^ x[c], 12);
-      x[a] = x[a] + x[b]; x[d] = x[d] ^ x[a]; x[d] = (x[d] << 8) | (x[d] >>> 24);
-      x[c] = x[c] + x[d]; x[b] = rotl(x[b] ^ x[c], 7);
+      for (const x of xs) { x[a] = x[a] + x[b]; x[d] = rotl(x[d] ^ x[a], 16); }
+      for (const x of xs) { x[c] = x[c] + x[d]; x[b] = rotl(x[b] ^ x[c], 12); }
+      for (const x of xs) { x[a] = x[a] + x[b]; x[d] = x[d] ^ x[a]; x[d] = (x[d] << 8) | (x[d] >>> 24); }
+      for (const x of xs) { x[c] = x[c] + x[d]; x[b] = rotl(x[b] ^ x[c], 7); }
     }
   },
 };
@@ -50,12 +52,12 @@ const SALSA = {
   counter: 8, // words 8, 9: the 64-bit block counter
   subkey: [0, 5, 10, 15, 6, 7, 8, 9], // HSalsa20's output words, written to the key words
   keyWords: [1, 2, 3, 4, 11, 12, 13, 14],
-  doubleRound(x) {
+  doubleRound(xs) {
     for (const [a, b, c, d] of SALSA_QR) {
-      x[b] = x[b] ^ rotl(x[a] + x[d], 7);
-      x[c] = x[c] ^ rotl(x[b] + x[a], 9);
-      x[d] = x[d] ^ rotl(x[c] + x[b], 13);
-      x[a] = x[a] ^ rotl(x[d] + x[c], 18);
+      for (const x of xs) x[b] = x[b] ^ rotl(x[a] + x[d], 7);
+      for (const x of xs) x[c] = x[c] ^ rotl(x[b] + x[a], 9);
+      for (const x of xs) x[d] = x[d] ^ rotl(x[c] + x[b], 13);
+      for (const x of xs) x[a] = x[a] ^ rotl(x[d] + x[c], 18);
     }
   },
 };
@@ -65,38 +67,57 @@ const SALSA = {
 // The counter carries into its high word; the runtime refuses a call whose blocks would pass the
 // cipher's limit (RFC 8439's 2^32 blocks), so only discarded tail lanes ever carry into a nonce.
 //
-// wasm: four blocks at once, word i of block j in lane j of row i; the result is turned back
-// into memory order by a 4x4 transpose of each group of four rows (eight shuffles). A call of
-// blocks % 4 != 0 computes the whole last group and XORs all four blocks (the tail lanes land in
-// data past the message: see `input` above).
-const xorRows = (A) => (blocks, doubleRounds) => {
+// wasm: four blocks in one state, word i of block j in lane j of row i; the result is turned
+// back into memory order by a 4x4 transpose of each group of four rows (eight shuffles). With
+// `eight`, the kernel runs groups of eight blocks (two such states, their rounds interleaved) and
+// then the last blocks % 8 in groups of four: one state's quarter rounds are four dependent
+// chains per half round, too few to keep the vector units busy (the x86 code of one double round
+// of four blocks is about 150 vector operations along a path of about 32 dependent ones), and two
+// states take 0.78-0.83x the time (CPU time, same process, 256 blocks a call; ChaCha and
+// Salsa20 alike) even though sixteen more vectors live in spill slots; four states were no
+// faster than two. A call of blocks % 4 != 0 computes the whole last group of four and XORs all
+// four blocks (the tail lanes land in data past the message: see `input` above). The short AEAD
+// seal below keeps groups of four.
+const xorRows = (A, eight) => (blocks, doubleRounds) => {
   const init = Array.from({ length: 16 }, (_, i) => input.load(i));
   const c0 = init[A.counter];
   const c1 = init[A.counter + 1];
   const splat = init.map((w) => u32x4(w));
-  loop((blocks + 3) >>> 2, (g) => {
-    const lo0 = c0 + (g << 2);
-    const lo = u32x4(lo0) + u32x4(0, 1, 2, 3);
-    const hi = u32x4(c1 + (lo0 < c0)) - (lo < u32x4(lo0)); // a lane mask is -1 where lo wrapped
-    const s = [...splat];
-    s[A.counter] = lo;
-    s[A.counter + 1] = hi;
-    const x = [...s];
-    loop(doubleRounds, () => A.doubleRound(x));
-    const y = x.map((v, i) => v + s[i]);
-    for (let q = 0; q < 4; q++) {
-      const [a, b, c, d] = y.slice(4 * q, 4 * q + 4);
-      const t0 = shuffle(a, b, [0, 4, 1, 5]);
-      const t1 = shuffle(c, d, [0, 4, 1, 5]);
-      const t2 = shuffle(a, b, [2, 6, 3, 7]);
-      const t3 = shuffle(c, d, [2, 6, 3, 7]);
-      const out = [shuffle(t0, t1, [0, 1, 4, 5]), shuffle(t0, t1, [2, 3, 6, 7]), shuffle(t2, t3, [0, 1, 4, 5]), shuffle(t2, t3, [2, 3, 6, 7])];
-      out.forEach((o, j) => {
-        const at = (g * 4 + j) * 4 + q;
-        rows.store(at, rows.load(at) ^ o);
-      });
+  // `states` states of four blocks from block `first` (a runtime u32).
+  const group = (first, states) => {
+    const ss = [], xs = [];
+    for (let k = 0; k < states; k++) {
+      const lo0 = c0 + first + 4 * k;
+      const lo = u32x4(lo0) + u32x4(0, 1, 2, 3);
+      const hi = u32x4(c1 + (lo0 < c0)) - (lo < u32x4(lo0)); // a lane mask is -1 where lo wrapped
+      const s = [...splat];
+      s[A.counter] = lo;
+      s[A.counter + 1] = hi;
+      ss.push(s);
+      xs.push([...s]);
     }
-  });
+    loop(doubleRounds, () => A.doubleRound(xs));
+    for (let k = 0; k < states; k++) {
+      const y = xs[k].map((v, i) => v + ss[k][i]);
+      for (let q = 0; q < 4; q++) {
+        const [a, b, c, d] = y.slice(4 * q, 4 * q + 4);
+        const t0 = shuffle(a, b, [0, 4, 1, 5]);
+        const t1 = shuffle(c, d, [0, 4, 1, 5]);
+        const t2 = shuffle(a, b, [2, 6, 3, 7]);
+        const t3 = shuffle(c, d, [2, 6, 3, 7]);
+        const out = [shuffle(t0, t1, [0, 1, 4, 5]), shuffle(t0, t1, [2, 3, 6, 7]), shuffle(t2, t3, [0, 1, 4, 5]), shuffle(t2, t3, [2, 3, 6, 7])];
+        out.forEach((o, j) => {
+          const at = (first + 4 * k + j) * 4 + q;
+          rows.store(at, rows.load(at) ^ o);
+        });
+      }
+    }
+  };
+  if (eight) {
+    loop(blocks >>> 3, (g) => group(g << 3, 2));
+    const done = blocks & ~7;
+    loop(((blocks & 7) + 3) >>> 2, (g) => group(done + (g << 2), 1));
+  } else loop((blocks + 3) >>> 2, (g) => group(g << 2, 1));
 };
 // js and runtime: one block at a time in sixteen scalar words. On js the usual ten double rounds
 // are unrolled (a 16 KiB call 1.24x as fast as the rolled loop, one process; the js target about
@@ -110,10 +131,10 @@ const xorWords = (A, unroll10) => (blocks, doubleRounds) => {
     s[A.counter] = c0 + b;
     s[A.counter + 1] = c1 + (s[A.counter] < c0);
     const x = [...s];
-    const rolled = () => loop(doubleRounds, () => A.doubleRound(x));
+    const rolled = () => loop(doubleRounds, () => A.doubleRound([x]));
     if (unroll10)
       when(doubleRounds === 10, () => {
-        for (let r = 0; r < 10; r++) A.doubleRound(x);
+        for (let r = 0; r < 10; r++) A.doubleRound([x]);
       }, rolled);
     else rolled();
     x.forEach((v, i) => {
@@ -127,14 +148,14 @@ const xorWords = (A, unroll10) => (blocks, doubleRounds) => {
 // counter and nonce go), no feed-forward, eight words written over the key words.
 const subkey = (A) => (doubleRounds) => {
   const x = Array.from({ length: 16 }, (_, i) => input.load(i));
-  loop(doubleRounds, () => A.doubleRound(x));
+  loop(doubleRounds, () => A.doubleRound([x]));
   A.subkey.forEach((w, i) => input.store(A.keyWords[i], x[w]));
 };
 
-export const chacha_xor = fn([u32, u32], xorRows(CHACHA), { ...SIMD, name: 'chacha_xor' });
+export const chacha_xor = fn([u32, u32], xorRows(CHACHA, true), { ...SIMD, name: 'chacha_xor' });
 export const chacha_xor_js = fn([u32, u32], xorWords(CHACHA, true), { targets: ['js'], name: 'chacha_xor' });
 export const chacha_xor_scalar = fn([u32, u32], xorWords(CHACHA, false), { targets: ['runtime'], name: 'chacha_xor' });
-export const salsa_xor = fn([u32, u32], xorRows(SALSA), { ...SIMD, name: 'salsa_xor' });
+export const salsa_xor = fn([u32, u32], xorRows(SALSA, true), { ...SIMD, name: 'salsa_xor' });
 export const salsa_xor_scalar = fn([u32, u32], xorWords(SALSA, false), { ...SCALAR, name: 'salsa_xor' });
 export const hchacha = fn([u32], subkey(CHACHA));
 export const hsalsa = fn([u32], subkey(SALSA));
@@ -298,7 +319,7 @@ function macShort(initBody, bytesBody, len, aadAt, aadLen) {
   t.forEach((x, i) => poly.store(i, x));
   for (let i = 4; i < 32; i++) poly.store(i, u32(0));
 }
-export const chacha20poly1305_seal_lanes = fn([u32, u32, u32], seal(xorRows(CHACHA), init(true), bytes(absorbLanes)), { ...SIMD, name: 'chacha20poly1305_seal' });
+export const chacha20poly1305_seal_lanes = fn([u32, u32, u32], seal(xorRows(CHACHA, false), init(true), bytes(absorbLanes)), { ...SIMD, name: 'chacha20poly1305_seal' });
 export const chacha20poly1305_seal_js = fn([u32, u32, u32], seal(xorWords(CHACHA, true), init(false), bytes(absorbScalar)), { targets: ['js'], name: 'chacha20poly1305_seal' });
 export const chacha20poly1305_seal_scalar = fn([u32, u32, u32], seal(xorWords(CHACHA, false), init(false), bytes(absorbScalar)), { targets: ['runtime'], name: 'chacha20poly1305_seal' });
 
