@@ -5,7 +5,7 @@
 // Two sections, each with its own regions and kernels:
 //   1. Salsa20 and ChaCha (the stream kernels, HSalsa20/HChaCha20 for the extended-nonce forms).
 //   2. Poly1305 (at the end of the file; the limb arithmetic lives in modules/poly1305.js).
-import { u8, u32, u32x4, memory, fn, loop, when, rotl, shuffle } from 'awasm';
+import { u8, u32, u32x4, u8x16, memory, fn, loop, when, rotl, shuffle, swizzle } from 'awasm';
 
 // ---- 1. Salsa20 and ChaCha ----------------------------------------------------------------------
 const data = memory('data', u8.array(16384)); // shared: stream kernels XOR it in place, Poly1305 reads it
@@ -26,10 +26,11 @@ const SCALAR = { targets: ['js', 'runtime'] };
 // state before the next step, so that the states' dependency chains stand side by side: ChaCha's
 // column and diagonal quarter rounds (RFC 8439 §2.1-2.3), Salsa20's column and row quarter rounds
 // (Bernstein, "Salsa20 specification" §3-5). rotl of u32x4 by 16 is one byte shuffle on wasm
-// (docs/language.md "Byte lanes"); ChaCha's rotation by 8 is written as shifts, which stay
-// shifts: node 20 makes the byte shuffle a pshufb whose mask it rebuilds in the loop (four
-// instructions to the shifts' three). Same-process A/B at 1 MiB, CPU time, median of five runs:
-// 0.97x the time of the shuffle (runs 0.83-1.03x; with two states, 0.97x again). Also tried, and
+// (docs/language.md "Byte lanes"); ChaCha's rotation by 8 is `rot8`, by default written as
+// shifts, which stay shifts: node 20 makes a byte shuffle a pshufb whose mask it rebuilds in the
+// loop (four instructions to the shifts' three). Same-process A/B at 1 MiB, CPU time, median of
+// five runs: 0.97x the time of the shuffle (runs 0.83-1.03x; with two states, 0.97x again); the
+// wasm stream kernel passes a swizzle instead (xorRows, swizzleRot8). Also tried, and
 // slower: the row form (a block as four row vectors, two or four blocks side by side: 1.06-1.3x
 // the time; its quarter rounds are one dependent chain) and reloading the sixteen input splats
 // for the feed-forward instead of keeping them live (no change).
@@ -39,11 +40,11 @@ const CHACHA = {
   counter: 12, // words 12, 13: the block counter (RFC 8439's 32-bit counter is word 12 alone)
   subkey: [0, 1, 2, 3, 12, 13, 14, 15], // HChaCha20's output words, written to the key words 4..11
   keyWords: [4, 5, 6, 7, 8, 9, 10, 11],
-  doubleRound(xs) {
+  doubleRound(xs, rot8 = (v) => (v << 8) | (v >>> 24)) {
     for (const [a, b, c, d] of CHACHA_QR) {
       for (const x of xs) { x[a] = x[a] + x[b]; x[d] = rotl(x[d] ^ x[a], 16); }
       for (const x of xs) { x[c] = x[c] + x[d]; x[b] = rotl(x[b] ^ x[c], 12); }
-      for (const x of xs) { x[a] = x[a] + x[b]; x[d] = x[d] ^ x[a]; x[d] = (x[d] << 8) | (x[d] >>> 24); }
+      for (const x of xs) { x[a] = x[a] + x[b]; x[d] = rot8(x[d] ^ x[a]); }
       for (const x of xs) { x[c] = x[c] + x[d]; x[b] = rotl(x[b] ^ x[c], 7); }
     }
   },
@@ -78,11 +79,22 @@ const SALSA = {
 // faster than two. A call of blocks % 4 != 0 computes the whole last group of four and XORs all
 // four blocks (the tail lanes land in data past the message: see `input` above). The short AEAD
 // seal below keeps groups of four.
+// ChaCha's rotation by 8 as one i8x16.swizzle by a mask loaded once per call: V8 (node 20) makes
+// it `paddusb` + `pshufb`, two vector operations to the shifts' three, where a byte shuffle with
+// a constant mask costs more than the shifts (see above: the mask is rebuilt before every use).
+// The mask's index, `doubleRounds >>> 31`, is 0 (doubleRounds is at most 10) but not a build-time
+// constant: a static index would fold the load into that constant. With eight blocks a group, 0.93x
+// the time of the shifts (CPU time, same process; a rotation by 16 the same way: no change).
+const swizzleRot8 = (doubleRounds) => {
+  const mask = rotMask.as(u8x16).load(doubleRounds >>> 31);
+  return (v) => u32x4.from(swizzle(u8x16.from(v), mask));
+};
 const xorRows = (A, eight) => (blocks, doubleRounds) => {
   const init = Array.from({ length: 16 }, (_, i) => input.load(i));
   const c0 = init[A.counter];
   const c1 = init[A.counter + 1];
   const splat = init.map((w) => u32x4(w));
+  const rot8 = A === CHACHA && eight ? swizzleRot8(doubleRounds) : undefined;
   // `states` states of four blocks from block `first` (a runtime u32).
   const group = (first, states) => {
     const ss = [], xs = [];
@@ -96,7 +108,7 @@ const xorRows = (A, eight) => (blocks, doubleRounds) => {
       ss.push(s);
       xs.push([...s]);
     }
-    loop(doubleRounds, () => A.doubleRound(xs));
+    loop(doubleRounds, () => A.doubleRound(xs, rot8));
     for (let k = 0; k < states; k++) {
       const y = xs[k].map((v, i) => v + ss[k][i]);
       for (let q = 0; q < 4; q++) {
@@ -171,6 +183,9 @@ export const hsalsa = fn([u32], subkey(SALSA));
 import { u64, u64x2, lane, select } from 'awasm';
 import { absorbBlock, clampedR, limbs, limbs2, normalize, square, step2, tag, times5 } from './poly1305.js';
 const poly = memory('poly', u32.array(32));
+// The byte swizzle of ChaCha's rotation by 8 in every u32 lane (xorRows in section 1; declared
+// here, after `poly`, so that arx_in and poly stay side by side for the runtime's wipe).
+const rotMask = memory.data('chacha_rot8', u8, [3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14]);
 const polyData = data.as(u32);
 const polyRows = data.as(u32x4);
 const P_R = 0, P_H = 5, P_S = 10, P_R2 = 16;
