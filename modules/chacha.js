@@ -5,7 +5,7 @@
 // Two sections, each with its own regions and kernels:
 //   1. Salsa20 and ChaCha (the stream kernels, HSalsa20/HChaCha20 for the extended-nonce forms).
 //   2. Poly1305 (at the end of the file; the limb arithmetic lives in modules/poly1305.js).
-import { u8, u32, u32x4, memory, fn, loop, when, rotl, shuffle } from 'awasm';
+import { u8, u32, u32x4, u8x16, memory, fn, loop, when, rotl, shuffle, swizzle } from 'awasm';
 
 // ---- 1. Salsa20 and ChaCha ----------------------------------------------------------------------
 const data = memory('data', u8.array(16384)); // shared: stream kernels XOR it in place, Poly1305 reads it
@@ -21,28 +21,31 @@ const rows = data.as(u32x4);
 const SIMD = { targets: ['wasm', 'wasm_threads'] };
 const SCALAR = { targets: ['js', 'runtime'] };
 
-// One double round, on sixteen values of any type (u32 words, or u32x4 lanes holding one word of
-// four blocks): ChaCha's column and diagonal quarter rounds (RFC 8439 §2.1-2.3), Salsa20's column
-// and row quarter rounds (Bernstein, "Salsa20 specification" §3-5). rotl of u32x4 by 16 is one
-// byte shuffle on wasm (docs/language.md "Byte lanes"); ChaCha's rotation by 8 is written as
-// shifts, which stay shifts: node 20 makes the byte shuffle a pshufb whose mask it rebuilds in the
+// One double round on each of several states (arrays of sixteen values of any type: u32 words,
+// or u32x4 lanes holding one word of four blocks), each step of a quarter round written for every
+// state before the next step, so that the states' dependency chains stand side by side: ChaCha's
+// column and diagonal quarter rounds (RFC 8439 §2.1-2.3), Salsa20's column and row quarter rounds
+// (Bernstein, "Salsa20 specification" §3-5). rotl of u32x4 by 16 is one byte shuffle on wasm
+// (docs/language.md "Byte lanes"); ChaCha's rotation by 8 is `rot8`, by default written as
+// shifts, which stay shifts: node 20 makes a byte shuffle a pshufb whose mask it rebuilds in the
 // loop (four instructions to the shifts' three). Same-process A/B at 1 MiB, CPU time, median of
-// five runs: 0.97x the time of the shuffle (runs 0.83-1.03x). Also tried, and slower: the row
-// form (a block as four row vectors, two or four blocks side by side: 1.06-1.3x the time; its
-// quarter rounds are one dependent chain) and reloading the sixteen input splats for the
-// feed-forward instead of keeping them live (no change).
+// five runs: 0.97x the time of the shuffle (runs 0.83-1.03x; with two states, 0.97x again); the
+// wasm stream kernel passes a swizzle instead (xorRows, swizzleRot8). Also tried, and
+// slower: the row form (a block as four row vectors, two or four blocks side by side: 1.06-1.3x
+// the time; its quarter rounds are one dependent chain) and reloading the sixteen input splats
+// for the feed-forward instead of keeping them live (no change).
 const CHACHA_QR = [[0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15], [0, 5, 10, 15], [1, 6, 11, 12], [2, 7, 8, 13], [3, 4, 9, 14]];
 const SALSA_QR = [[0, 4, 8, 12], [5, 9, 13, 1], [10, 14, 2, 6], [15, 3, 7, 11], [0, 1, 2, 3], [5, 6, 7, 4], [10, 11, 8, 9], [15, 12, 13, 14]];
 const CHACHA = {
   counter: 12, // words 12, 13: the block counter (RFC 8439's 32-bit counter is word 12 alone)
   subkey: [0, 1, 2, 3, 12, 13, 14, 15], // HChaCha20's output words, written to the key words 4..11
   keyWords: [4, 5, 6, 7, 8, 9, 10, 11],
-  doubleRound(x) {
+  doubleRound(xs, rot8 = (v) => (v << 8) | (v >>> 24)) {
     for (const [a, b, c, d] of CHACHA_QR) {
-      x[a] = x[a] + x[b]; x[d] = rotl(x[d] ^ x[a], 16);
-      x[c] = x[c] + x[d]; x[b] = rotl(x[b] ^ x[c], 12);
-      x[a] = x[a] + x[b]; x[d] = x[d] ^ x[a]; x[d] = (x[d] << 8) | (x[d] >>> 24);
-      x[c] = x[c] + x[d]; x[b] = rotl(x[b] ^ x[c], 7);
+      for (const x of xs) { x[a] = x[a] + x[b]; x[d] = rotl(x[d] ^ x[a], 16); }
+      for (const x of xs) { x[c] = x[c] + x[d]; x[b] = rotl(x[b] ^ x[c], 12); }
+      for (const x of xs) { x[a] = x[a] + x[b]; x[d] = rot8(x[d] ^ x[a]); }
+      for (const x of xs) { x[c] = x[c] + x[d]; x[b] = rotl(x[b] ^ x[c], 7); }
     }
   },
 };
@@ -50,12 +53,12 @@ const SALSA = {
   counter: 8, // words 8, 9: the 64-bit block counter
   subkey: [0, 5, 10, 15, 6, 7, 8, 9], // HSalsa20's output words, written to the key words
   keyWords: [1, 2, 3, 4, 11, 12, 13, 14],
-  doubleRound(x) {
+  doubleRound(xs) {
     for (const [a, b, c, d] of SALSA_QR) {
-      x[b] = x[b] ^ rotl(x[a] + x[d], 7);
-      x[c] = x[c] ^ rotl(x[b] + x[a], 9);
-      x[d] = x[d] ^ rotl(x[c] + x[b], 13);
-      x[a] = x[a] ^ rotl(x[d] + x[c], 18);
+      for (const x of xs) x[b] = x[b] ^ rotl(x[a] + x[d], 7);
+      for (const x of xs) x[c] = x[c] ^ rotl(x[b] + x[a], 9);
+      for (const x of xs) x[d] = x[d] ^ rotl(x[c] + x[b], 13);
+      for (const x of xs) x[a] = x[a] ^ rotl(x[d] + x[c], 18);
     }
   },
 };
@@ -65,38 +68,68 @@ const SALSA = {
 // The counter carries into its high word; the runtime refuses a call whose blocks would pass the
 // cipher's limit (RFC 8439's 2^32 blocks), so only discarded tail lanes ever carry into a nonce.
 //
-// wasm: four blocks at once, word i of block j in lane j of row i; the result is turned back
-// into memory order by a 4x4 transpose of each group of four rows (eight shuffles). A call of
-// blocks % 4 != 0 computes the whole last group and XORs all four blocks (the tail lanes land in
-// data past the message: see `input` above).
-const xorRows = (A) => (blocks, doubleRounds) => {
+// wasm: four blocks in one state, word i of block j in lane j of row i; the result is turned
+// back into memory order by a 4x4 transpose of each group of four rows (eight shuffles). With
+// `eight`, the kernel runs groups of eight blocks (two such states, their rounds interleaved) and
+// then the last blocks % 8 in groups of four: one state's quarter rounds are four dependent
+// chains per half round, too few to keep the vector units busy (the x86 code of one double round
+// of four blocks is about 150 vector operations along a path of about 32 dependent ones), and two
+// states take 0.78-0.83x the time (CPU time, same process, 256 blocks a call; ChaCha and
+// Salsa20 alike) even though sixteen more vectors live in spill slots; four states were no
+// faster than two. A call of blocks % 4 != 0 computes the whole last group of four and XORs all
+// four blocks (the tail lanes land in data past the message: see `input` above). The short AEAD
+// seal below keeps groups of four.
+// ChaCha's rotation by 8 as one i8x16.swizzle by a mask loaded once per call: V8 (node 20) makes
+// it `paddusb` + `pshufb`, two vector operations to the shifts' three, where a byte shuffle with
+// a constant mask costs more than the shifts (see above: the mask is rebuilt before every use).
+// The mask's index, `doubleRounds >>> 31`, is 0 (doubleRounds is at most 10) but not a build-time
+// constant: a static index would fold the load into that constant. With eight blocks a group, 0.93x
+// the time of the shifts (CPU time, same process; a rotation by 16 the same way: no change).
+const swizzleRot8 = (doubleRounds) => {
+  const mask = rotMask.as(u8x16).load(doubleRounds >>> 31);
+  return (v) => u32x4.from(swizzle(u8x16.from(v), mask));
+};
+const xorRows = (A, eight) => (blocks, doubleRounds) => {
   const init = Array.from({ length: 16 }, (_, i) => input.load(i));
   const c0 = init[A.counter];
   const c1 = init[A.counter + 1];
   const splat = init.map((w) => u32x4(w));
-  loop((blocks + 3) >>> 2, (g) => {
-    const lo0 = c0 + (g << 2);
-    const lo = u32x4(lo0) + u32x4(0, 1, 2, 3);
-    const hi = u32x4(c1 + (lo0 < c0)) - (lo < u32x4(lo0)); // a lane mask is -1 where lo wrapped
-    const s = [...splat];
-    s[A.counter] = lo;
-    s[A.counter + 1] = hi;
-    const x = [...s];
-    loop(doubleRounds, () => A.doubleRound(x));
-    const y = x.map((v, i) => v + s[i]);
-    for (let q = 0; q < 4; q++) {
-      const [a, b, c, d] = y.slice(4 * q, 4 * q + 4);
-      const t0 = shuffle(a, b, [0, 4, 1, 5]);
-      const t1 = shuffle(c, d, [0, 4, 1, 5]);
-      const t2 = shuffle(a, b, [2, 6, 3, 7]);
-      const t3 = shuffle(c, d, [2, 6, 3, 7]);
-      const out = [shuffle(t0, t1, [0, 1, 4, 5]), shuffle(t0, t1, [2, 3, 6, 7]), shuffle(t2, t3, [0, 1, 4, 5]), shuffle(t2, t3, [2, 3, 6, 7])];
-      out.forEach((o, j) => {
-        const at = (g * 4 + j) * 4 + q;
-        rows.store(at, rows.load(at) ^ o);
-      });
+  const rot8 = A === CHACHA && eight ? swizzleRot8(doubleRounds) : undefined;
+  // `states` states of four blocks from block `first` (a runtime u32).
+  const group = (first, states) => {
+    const ss = [], xs = [];
+    for (let k = 0; k < states; k++) {
+      const lo0 = c0 + first + 4 * k;
+      const lo = u32x4(lo0) + u32x4(0, 1, 2, 3);
+      const hi = u32x4(c1 + (lo0 < c0)) - (lo < u32x4(lo0)); // a lane mask is -1 where lo wrapped
+      const s = [...splat];
+      s[A.counter] = lo;
+      s[A.counter + 1] = hi;
+      ss.push(s);
+      xs.push([...s]);
     }
-  });
+    loop(doubleRounds, () => A.doubleRound(xs, rot8));
+    for (let k = 0; k < states; k++) {
+      const y = xs[k].map((v, i) => v + ss[k][i]);
+      for (let q = 0; q < 4; q++) {
+        const [a, b, c, d] = y.slice(4 * q, 4 * q + 4);
+        const t0 = shuffle(a, b, [0, 4, 1, 5]);
+        const t1 = shuffle(c, d, [0, 4, 1, 5]);
+        const t2 = shuffle(a, b, [2, 6, 3, 7]);
+        const t3 = shuffle(c, d, [2, 6, 3, 7]);
+        const out = [shuffle(t0, t1, [0, 1, 4, 5]), shuffle(t0, t1, [2, 3, 6, 7]), shuffle(t2, t3, [0, 1, 4, 5]), shuffle(t2, t3, [2, 3, 6, 7])];
+        out.forEach((o, j) => {
+          const at = (first + 4 * k + j) * 4 + q;
+          rows.store(at, rows.load(at) ^ o);
+        });
+      }
+    }
+  };
+  if (eight) {
+    loop(blocks >>> 3, (g) => group(g << 3, 2));
+    const done = blocks & ~7;
+    loop(((blocks & 7) + 3) >>> 2, (g) => group(done + (g << 2), 1));
+  } else loop((blocks + 3) >>> 2, (g) => group(g << 2, 1));
 };
 // js and runtime: one block at a time in sixteen scalar words. On js the usual ten double rounds
 // are unrolled (a 16 KiB call 1.24x as fast as the rolled loop, one process; the js target about
@@ -110,10 +143,10 @@ const xorWords = (A, unroll10) => (blocks, doubleRounds) => {
     s[A.counter] = c0 + b;
     s[A.counter + 1] = c1 + (s[A.counter] < c0);
     const x = [...s];
-    const rolled = () => loop(doubleRounds, () => A.doubleRound(x));
+    const rolled = () => loop(doubleRounds, () => A.doubleRound([x]));
     if (unroll10)
       when(doubleRounds === 10, () => {
-        for (let r = 0; r < 10; r++) A.doubleRound(x);
+        for (let r = 0; r < 10; r++) A.doubleRound([x]);
       }, rolled);
     else rolled();
     x.forEach((v, i) => {
@@ -127,14 +160,14 @@ const xorWords = (A, unroll10) => (blocks, doubleRounds) => {
 // counter and nonce go), no feed-forward, eight words written over the key words.
 const subkey = (A) => (doubleRounds) => {
   const x = Array.from({ length: 16 }, (_, i) => input.load(i));
-  loop(doubleRounds, () => A.doubleRound(x));
+  loop(doubleRounds, () => A.doubleRound([x]));
   A.subkey.forEach((w, i) => input.store(A.keyWords[i], x[w]));
 };
 
-export const chacha_xor = fn([u32, u32], xorRows(CHACHA), { ...SIMD, name: 'chacha_xor' });
+export const chacha_xor = fn([u32, u32], xorRows(CHACHA, true), { ...SIMD, name: 'chacha_xor' });
 export const chacha_xor_js = fn([u32, u32], xorWords(CHACHA, true), { targets: ['js'], name: 'chacha_xor' });
 export const chacha_xor_scalar = fn([u32, u32], xorWords(CHACHA, false), { targets: ['runtime'], name: 'chacha_xor' });
-export const salsa_xor = fn([u32, u32], xorRows(SALSA), { ...SIMD, name: 'salsa_xor' });
+export const salsa_xor = fn([u32, u32], xorRows(SALSA, true), { ...SIMD, name: 'salsa_xor' });
 export const salsa_xor_scalar = fn([u32, u32], xorWords(SALSA, false), { ...SCALAR, name: 'salsa_xor' });
 export const hchacha = fn([u32], subkey(CHACHA));
 export const hsalsa = fn([u32], subkey(SALSA));
@@ -150,6 +183,9 @@ export const hsalsa = fn([u32], subkey(SALSA));
 import { u64, u64x2, lane, select } from 'awasm';
 import { absorbBlock, clampedR, limbs, limbs2, normalize, square, step2, tag, times5 } from './poly1305.js';
 const poly = memory('poly', u32.array(32));
+// The byte swizzle of ChaCha's rotation by 8 in every u32 lane (xorRows in section 1; declared
+// here, after `poly`, so that arx_in and poly stay side by side for the runtime's wipe).
+const rotMask = memory.data('chacha_rot8', u8, [3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14]);
 const polyData = data.as(u32);
 const polyRows = data.as(u32x4);
 const P_R = 0, P_H = 5, P_S = 10, P_R2 = 16;
@@ -280,10 +316,44 @@ export const poly1305_finish = fn([], () => {
 // AAD and the ciphertext (each zero-padded) and the length block, and leaves the tag in poly
 // words 0..3, as poly1305_finish does. The runtime zeroes what it wrote afterwards, as for the
 // separate kernels.
-const seal = (xorBody, initBody, bytesBody) => (len, aadAt, aadLen) => {
-  xorBody((len + 127) >>> 6, 10);
+const seal = (xorBody, initBody, bytesBody, short) => (len, aadAt, aadLen) => {
+  if (short) when(len <= 64, () => short(), () => xorBody((len + 127) >>> 6, 10));
+  else xorBody((len + 127) >>> 6, 10);
   macShort(initBody, bytesBody, len, aadAt, aadLen);
 };
+// wasm, a message of at most 64 bytes: keystream blocks 0 and 1 (counter 0, as the runtime wrote
+// it) in the row form, each block four row vectors (its words 4q .. 4q + 3 in row q), the
+// diagonal quarter rounds after a rotation of rows 1-3 by one, two and three lanes; the two
+// blocks' steps interleaved. One dependent chain per block, where the four-lane group of xorRows
+// has four, but no transpose and two blocks instead of four: the seal kernel of a 64-byte message
+// 0.87x the time of the four-lane group's (CPU time, same process), the whole 64-byte seal
+// 0.94-0.98x.
+const inRows = input.as(u32x4);
+function sealRows2() {
+  const s0 = [0, 1, 2, 3].map((q) => inRows.load(q));
+  const ss = [s0, [s0[0], s0[1], s0[2], s0[3] + u32x4(1, 0, 0, 0)]];
+  const xs = ss.map((s) => [...s]);
+  const quarter = () => {
+    for (const x of xs) { x[0] = x[0] + x[1]; x[3] = rotl(x[3] ^ x[0], 16); }
+    for (const x of xs) { x[2] = x[2] + x[3]; x[1] = rotl(x[1] ^ x[2], 12); }
+    for (const x of xs) { x[0] = x[0] + x[1]; x[3] = x[3] ^ x[0]; x[3] = (x[3] << 8) | (x[3] >>> 24); }
+    for (const x of xs) { x[2] = x[2] + x[3]; x[1] = rotl(x[1] ^ x[2], 7); }
+  };
+  const turn = (l1, l2, l3) => {
+    for (const x of xs) {
+      x[1] = shuffle(x[1], x[1], l1);
+      x[2] = shuffle(x[2], x[2], l2);
+      x[3] = shuffle(x[3], x[3], l3);
+    }
+  };
+  loop(10, () => {
+    quarter();
+    turn([1, 2, 3, 0], [2, 3, 0, 1], [3, 0, 1, 2]);
+    quarter();
+    turn([3, 0, 1, 2], [2, 3, 0, 1], [1, 2, 3, 0]);
+  });
+  xs.forEach((x, k) => x.forEach((v, q) => rows.store(4 * k + q, rows.load(4 * k + q) ^ (v + ss[k][q]))));
+}
 // The MAC of seal and open: the Poly1305 key from data[0 .. 32), the AAD, the ciphertext at
 // data[64 ..), the length block; the tag to poly words 0..3 (the rest zeroed).
 function macShort(initBody, bytesBody, len, aadAt, aadLen) {
@@ -298,7 +368,7 @@ function macShort(initBody, bytesBody, len, aadAt, aadLen) {
   t.forEach((x, i) => poly.store(i, x));
   for (let i = 4; i < 32; i++) poly.store(i, u32(0));
 }
-export const chacha20poly1305_seal_lanes = fn([u32, u32, u32], seal(xorRows(CHACHA), init(true), bytes(absorbLanes)), { ...SIMD, name: 'chacha20poly1305_seal' });
+export const chacha20poly1305_seal_lanes = fn([u32, u32, u32], seal(xorRows(CHACHA, false), init(true), bytes(absorbLanes), sealRows2), { ...SIMD, name: 'chacha20poly1305_seal' });
 export const chacha20poly1305_seal_js = fn([u32, u32, u32], seal(xorWords(CHACHA, true), init(false), bytes(absorbScalar)), { targets: ['js'], name: 'chacha20poly1305_seal' });
 export const chacha20poly1305_seal_scalar = fn([u32, u32, u32], seal(xorWords(CHACHA, false), init(false), bytes(absorbScalar)), { targets: ['runtime'], name: 'chacha20poly1305_seal' });
 

@@ -12,6 +12,10 @@
 // descheduled halfway no longer counts the time it waited, so same-run ratios move much less.
 //
 // The cipher cases ("chacha20", "salsa20 64B"; CIPHERS below) encrypt with a fresh instance per call.
+// --output gives every cipher call that takes one (ours, @noble/ciphers but for its
+// xsalsa20poly1305, chainsafe; not node:crypto) one preallocated output array instead of a fresh result: the numbers then time the
+// cipher rather than the allocator. A fresh 1 MiB result can cost more than the cipher: in the VM
+// of 2026-12-02 every one took 255 page faults, 2-4 ms of CPU time (docs/notes.md, chacha).
 // The KDF cases ("pbkdf2", "scrypt", "argon2"; KDFS below) run one derivation per call against
 // @noble/hashes, hash-wasm and node:crypto where they have it, and show ms per call and ratios.
 //
@@ -37,6 +41,7 @@ const ROUNDS = flag('rounds', 5);
 const SLICE_MS = flag('slice', 100);
 const WITH_RUNTIME = args.includes('--runtime');
 const CPU = args.includes('--cpu');
+const OUTPUT = args.includes('--output');
 // Milliseconds: of CPU time used by this process (--cpu), or of wall-clock time.
 const clock = CPU ? () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; } : () => performance.now();
 // Which of our backends to load. An application imports one entry; loading all four in one
@@ -361,11 +366,11 @@ const CIPHERS = {
         return Buffer.concat([c.update(m), c.final(), c.getAuthTag()]);
       };
     },
-    chainsafe: async () => {
+    chainsafe: async (out) => {
       const { ChaCha20Poly1305, newInstance } = (await import('@chainsafe/as-chacha20poly1305')).default;
       const c = new ChaCha20Poly1305(newInstance());
       const n12 = CNONCE.subarray(0, 12);
-      return (m) => c.seal(CKEY, n12, m);
+      return (m) => c.seal(CKEY, n12, m, undefined, out);
     },
   },
   xchacha20poly1305: { aead: true }, xsalsa20poly1305: { aead: true },
@@ -377,11 +382,16 @@ for (const c of cipherCases.filter((x) => !HASHES_ONLY && matches(x.name))) {
   const msg = new Uint8Array(c.size).map((_, i) => (i * 131 + 7) & 255);
   const nonce = CNONCE.subarray(0, ours[0].mod[c.cipher].nonceLength);
   const noble = await nobleCipher(c.cipher);
+  // (--output: one output array, long enough for the ciphertext and an AEAD's tag.)
+  const out = OUTPUT ? new Uint8Array(c.size + (CIPHERS[c.cipher].aead ? 16 : 0)) : undefined;
   const impls = ours.filter((o) => WITH_RUNTIME || o.backend !== 'runtime' || c.size <= 64 * KiB)
-    .map(({ name, mod }) => ({ name, sync: (m) => mod[c.cipher](CKEY, nonce).encrypt(m) }));
-  const nobleRun = CIPHERS[c.cipher].aead ? (m) => noble(CKEY, nonce).encrypt(m) : (m) => noble(CKEY, nonce, m);
+    .map(({ name, mod }) => ({ name, sync: (m) => mod[c.cipher](CKEY, nonce).encrypt(m, out) }));
+  // (noble's xsalsa20poly1305 wants an output 32 bytes longer than its result, NaCl's zero
+  // padding: it allocates its own there.)
+  const nobleOut = c.cipher === 'xsalsa20poly1305' ? undefined : out;
+  const nobleRun = CIPHERS[c.cipher].aead ? (m) => noble(CKEY, nonce).encrypt(m, nobleOut) : (m) => noble(CKEY, nonce, m, nobleOut);
   impls.push({ name: '@noble/ciphers', sync: nobleRun, ref: 'noble' });
-  if (CIPHERS[c.cipher].chainsafe) impls.push({ name: 'chainsafe', sync: await CIPHERS[c.cipher].chainsafe(), ref: 'chainsafe' });
+  if (CIPHERS[c.cipher].chainsafe) impls.push({ name: 'chainsafe', sync: await CIPHERS[c.cipher].chainsafe(out), ref: 'chainsafe' });
   if (CIPHERS[c.cipher].node) impls.push({ name: 'node:crypto', sync: await CIPHERS[c.cipher].node(), ref: 'node' });
   const want = toHex(nobleRun(msg));
   for (const impl of impls) if (toHex(impl.sync(msg)) !== want) throw new Error(`${impl.name} gives a wrong ${c.name} ciphertext`);

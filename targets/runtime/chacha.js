@@ -5,10 +5,12 @@ export const memoryBytes = 65536;
 const region0 = /* @__PURE__ */ Object.freeze({ offset: 0, bytes: 16384 });
 const region1 = /* @__PURE__ */ Object.freeze({ offset: 16384, bytes: 64 });
 const region2 = /* @__PURE__ */ Object.freeze({ offset: 16448, bytes: 128 });
+const region3 = /* @__PURE__ */ Object.freeze({ offset: 16576, bytes: 16, constant: true });
 export const regions = /* @__PURE__ */ Object.freeze({
   'data': region0,
   'arx_in': region1,
   'poly': region2,
+  'chacha_rot8': region3,
 });
 export const functions = /* @__PURE__ */ Object.freeze(['chacha20poly1305_open', 'chacha20poly1305_seal', 'chacha_xor', 'hchacha', 'hsalsa', 'poly1305_blocks', 'poly1305_bytes', 'poly1305_finish', 'poly1305_init', 'poly1305_lengths', 'salsa_xor']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });

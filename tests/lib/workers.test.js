@@ -167,12 +167,12 @@ test('a worker that dies mid-job fails that call; its copy of the memory is wipe
 
 test('ciphers: a worker that throws or dies fails the split call (output zeroed, memories clean); later calls are correct', async () => {
   WP.setSize(2);
-  const { cipherMemoryForTests } = await import('../../runtime/cipher.js');
+  const { cipherMemoryForTests, cipherSpecOf } = await import('../../runtime/cipher.js');
   const rng = makeRng(SEED, 85);
   const key = rng.bytes(32), nonce = rng.bytes(12), msg = rng.bytes(1 << 20);
   const want = hex(W.chacha20(key, nonce).decrypt(msg));
   await T.sha256.parallel.async([rng.bytes(300000), rng.bytes(300000)]); // the workers booted
-  const cleanCipher = () => firstSecretByte(cipherMemoryForTests(T.chacha20), {}) ?? stagingLeft();
+  const cleanCipher = () => firstSecretByte(cipherMemoryForTests(T.chacha20), cipherSpecOf(T.chacha20).instance.target.regions) ?? stagingLeft();
   const before = poolStatsForTests().jobs;
   assert.equal(hex(T.chacha20(key, nonce).decrypt(msg)), want);
   assert.ok(poolStatsForTests().jobs > before, 'the call went to a worker');
