@@ -202,7 +202,6 @@ export function mdHash(kind, target, platform = 'unknown') {
   const L = kind.lenBytes;
   const SALT = counted ? kind.saltLen : 0;
   const SA = counted ? I.region('salt', SALT).offset : 0;
-  const HL = counted ? B / 2 : SAVE; // the chaining value's bytes (BLAKE: then its counter)
 
   const batch4 = kind.lanes === undefined ? null : kind.batch(target, kind);
 
