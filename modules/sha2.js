@@ -221,12 +221,12 @@ const SHA256x4r = {
   copyWords: (n, W) => SHA256x4.words(n).forEach((w, t) => W.store(t, w)),
 };
 
-// SHA-256 for js with the schedule window in locals: a runtime loop of 8 times `per` unrolled
-// rounds (per = 8), K read from the constant table. Each iteration takes the next `per` message
+// SHA-256 for js with the schedule window in locals: a runtime loop of 64 / per times `per` unrolled
+// rounds (per = 4), K read from the constant table. Each iteration takes the next `per` message
 // words: the first 16 / per load them from the block, the others compute them from the window of
-// the last 16 (runtime branch); then the window moves by `per`. (Measured on js against noble at
-// 1 MiB: 1.8x with per = 8; 1.45-1.6x with per = 4; 1.9-2.0x with 16 rounds per iteration, at
-// half again the code.)
+// the last 16 (runtime branch); then the window moves by `per`. (js against noble at 1 MiB, CPU
+// time, 2026-12-02: per = 8 1.6-1.7x, per = 4 1.5-1.7x (0.6 KB gzip less in a sha256 bundle),
+// per = 2 1.43x; 1.9-2.0x with 16 rounds per iteration, at half again the code.)
 function windowCompressor(v, per, options) {
   const words = block.as(u32.be);
   return fn([u32], (blocks) => {
@@ -346,12 +346,12 @@ export const sha512_init = init(SHA512, IV.sha512);
 export const sha512_224_init = init(SHA512, IV.sha512_224);
 export const sha512_256_init = init(SHA512, IV.sha512_256);
 // Fully unrolled where speed is the point (wasm); rolled with `per` rounds unrolled elsewhere.
-// js SHA-256 keeps its schedule window in locals (windowCompressor: as fast as fully unrolled,
-// about 2x noble, and a third of the code; rolled 8 or 16 rounds at a time with the schedule in
+// js SHA-256 keeps its schedule window in locals (windowCompressor: 4 rounds an iteration, about
+// 1.6x noble, a fifth of the unrolled code; rolled 8 or 16 rounds at a time with the schedule in
 // memory measured 1.2-1.4x noble). js SHA-512, in 32-bit halves, is fastest rolled one round at a
 // time.
 export const sha256_compress = vectorCompressor(SHA256, { targets: ['wasm', 'wasm_threads'] });
-export const sha256_compress_js = windowCompressor(SHA256, 8, { targets: ['js'], name: 'sha256_compress' });
+export const sha256_compress_js = windowCompressor(SHA256, 4, { targets: ['js'], name: 'sha256_compress' });
 export const sha256_compress_rt = rolledCompressor(SHA256r, 1, { targets: ['runtime'], name: 'sha256_compress' });
 export const sha512_compress = compressor(SHA512, { targets: ['wasm', 'wasm_threads'] });
 export const sha512_compress_rolled = rolledCompressor(SHA512r, 1, { targets: ['js', 'runtime'], name: 'sha512_compress' });

@@ -202,7 +202,6 @@ export function mdHash(kind, target, platform = 'unknown') {
   const L = kind.lenBytes;
   const SALT = counted ? kind.saltLen : 0;
   const SA = counted ? I.region('salt', SALT).offset : 0;
-  const HL = counted ? B / 2 : SAVE; // the chaining value's bytes (BLAKE: then its counter)
 
   const batch4 = kind.lanes === undefined ? null : kind.batch(target, kind);
 
@@ -360,37 +359,6 @@ export function mdHash(kind, target, platform = 'unknown') {
         leave();
       }
     }
-    // State export (runtime/state.js): the message length, the chaining value (BLAKE: without its
-    // counter, which the length gives), BLAKE's salt, the buffered bytes (length % B of them).
-    _saveState(w) {
-      let h = this._state;
-      const fresh = h === null;
-      if (fresh) {
-        enter();
-        try {
-          init();
-          h = stateView.slice();
-        } finally {
-          leave();
-        }
-      }
-      w.int(this._length, 8).bytes(h.subarray(0, HL), fresh);
-      if (counted) w.bytes(this._salt || new Uint8Array(SALT));
-      w.bytes(this._buf.subarray(0, this._bufLen));
-    }
-    _loadState(r) {
-      const n = r.int(8, Number.MAX_SAFE_INTEGER, 'length');
-      const h = (this._state = new Uint8Array(SAVE));
-      h.set(r.bytes(HL));
-      if (counted) {
-        const t = (n - (n % B)) * 8; // BLAKE's counter: the bits compressed
-        new DataView(h.buffer).setUint32(64, t % 2 ** 32, true);
-        new DataView(h.buffer).setUint32(68, t / 2 ** 32, true);
-        this._salt = r.bytes(SALT).slice();
-      }
-      this._length = n;
-      this._buf.set(r.bytes((this._bufLen = n % B)));
-    }
     _blank() {
       return new MdStream(null);
     }
@@ -429,6 +397,18 @@ export function mdHash(kind, target, platform = 'unknown') {
       }
     },
     stream: (params) => new MdStream(params),
+    // runtime/state.js keeps this engine's stream codec (so that bundles without state export
+    // carry none of it) and reads the kind and the initial chaining state from here.
+    md: kind,
+    initial() {
+      enter();
+      try {
+        init();
+        return stateView.slice();
+      } finally {
+        leave();
+      }
+    },
     parallel: batch4 === null ? undefined : (list, params, dkLen, outs, res) => {
       let first = 0;
       for (; first + 4 <= list.length; first += 4) {

@@ -2,10 +2,11 @@
 // every streaming hash and MAC, the same bytes on every backend, so that hashing started on one
 // backend or in one process resumes on another. This file is the codec: the header, the checksum
 // and the checks shared by every shape; each engine's stream writes and reads its own fields
-// (`_saveState(w)`, `_loadState(r, status)` in runtime/md.js, sponge.js, blake2.js, blake3.js,
-// poly1305.js, ghash.js, aesmodes.js (CMAC), hmac.js) through the Writer and Reader below.
-// Imported only by the `state.js` entry, so a bundle that does not export or import states does
-// not carry it (the engines' methods cost a sha256 import 0.19 KB gzipped; this file ~1.6 KB).
+// (`_saveState(w)`, `_loadState(r, status)` in runtime/sponge.js, blake2.js, blake3.js,
+// poly1305.js, ghash.js, aesmodes.js (CMAC), hmac.js) through the Writer and Reader below; the
+// Merkle–Damgård engine's (runtime/md.js: every SHA-2, legacy and BLAKE hash) is here (mdSave,
+// mdLoad), so that a sha256 import carries none of it. Imported only by the `state.js` entry, so
+// a bundle that does not export or import states does not carry it (this file ~1.6 KB gzipped).
 //
 // Layout, little-endian:
 //   0    4  magic "awst"
@@ -181,6 +182,37 @@ class Reader {
   }
 }
 
+// Merkle–Damgård streams (runtime/md.js; spec.md is the hash's kind): the message length, the
+// chaining value (BLAKE: without its counter, which the length gives), BLAKE's salt, the buffered
+// bytes (length % blockLen of them). A stream that has not compressed a block holds no state yet:
+// its initial one comes from the kernel (spec.initial()).
+const chainBytes = (k) => (k.finish !== undefined ? k.blockLen / 2 : k.stateLen);
+function mdSave(st, w) {
+  const k = st._spec.md;
+  let h = st._state;
+  const fresh = h === null;
+  if (fresh) h = st._spec.initial();
+  w.int(st._length, 8).bytes(h.subarray(0, chainBytes(k)), fresh);
+  if (k.finish !== undefined) w.bytes(st._salt || new Uint8Array(k.saltLen));
+  w.bytes(st._buf.subarray(0, st._bufLen));
+}
+function mdLoad(st, r) {
+  const k = st._spec.md;
+  const B = k.blockLen;
+  const n = r.int(8, Number.MAX_SAFE_INTEGER, 'length');
+  const h = (st._state = new Uint8Array(k.stateLen));
+  h.set(r.bytes(chainBytes(k)));
+  if (k.finish !== undefined) {
+    const t = (n - (n % B)) * 8; // BLAKE's counter: the bits compressed
+    new DataView(h.buffer).setUint32(64, t % 2 ** 32, true);
+    new DataView(h.buffer).setUint32(68, t / 2 ** 32, true);
+    st._salt = r.bytes(k.saltLen).slice();
+  }
+  st._length = n;
+  st._buf.set(r.bytes((st._bufLen = n % B)));
+}
+const hasCodec = (st) => st._spec.md !== undefined || typeof st._saveState === 'function';
+
 /**
  * The state of `stream` (a stream of one of our hashes or MACs, absorbing or squeezing) as bytes
  * in the format above. The stream is unchanged and stays usable. Secret for keyed streams.
@@ -188,11 +220,12 @@ class Reader {
 export function exportState(stream) {
   if (!(stream instanceof Stream))
     throw new TypeError(`"stream" must be a stream of one of our hashes or MACs (from create()), got ${typeName(stream)}`);
-  if (typeof stream._saveState !== 'function') throw new TypeError(`"stream": ${stream._spec.name} streams have no state export`);
+  if (!hasCodec(stream)) throw new TypeError(`"stream": ${stream._spec.name} streams have no state export`);
   stream._check('exportState', 1);
   const w = new Writer();
   try {
-    stream._saveState(w);
+    if (stream._spec.md !== undefined) mdSave(stream, w);
+    else stream._saveState(w);
     return assemble(stream, w);
   } finally {
     for (const p of w.wipes) p.fill(0);
@@ -243,7 +276,8 @@ function header(state, name) {
 // Fills a blank stream from the reader; destroys it when anything is refused.
 function load(st, r, status) {
   try {
-    st._loadState(r, status);
+    if (st._spec.md !== undefined) mdLoad(st, r);
+    else st._loadState(r, status);
     if (r.pos !== r.end) r.fail(`${r.end - r.pos} bytes left over`);
   } catch (e) {
     st.destroy();
@@ -265,7 +299,7 @@ export function importState(hash, state) {
   if (d === null ? dkLen !== spec.outputLen : dkLen < d[0] || dkLen > d[1]) r.fail(`dkLen ${dkLen} is not an output length of ${spec.name}`);
   if (status !== 0 && !spec.canXOF) r.fail(`${spec.name} has no squeezing status`);
   const st = spec.stream(null, dkLen);
-  if (typeof st._loadState !== 'function') throw new TypeError(`"hash": ${spec.name} streams of this entry have no state import`);
+  if (!hasCodec(st)) throw new TypeError(`"hash": ${spec.name} streams of this entry have no state import`);
   return load(st, r, status);
 }
 

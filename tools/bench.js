@@ -121,7 +121,10 @@ async function macImplementations(alg, size) {
   const nobleMac = await spec.noble();
   const key = spec.key || MAC_KEY;
   const noble = (m) => nobleMac(m, key);
-  const list = ours.filter((o) => WITH_RUNTIME || o.backend !== 'runtime' || size <= 64 * 1024).map(({ name, mod }) => ({ name, sync: (m) => mod[alg](m, key) }));
+  const list = ours.filter((o) => WITH_RUNTIME || o.backend !== 'runtime' || size <= 64 * 1024).map(({ name, mod }) => {
+    const f = mod[alg]; // looked up once (see implementations())
+    return { name, sync: (m) => f(m, key) };
+  });
   list.push({ name: '@noble/ciphers', sync: noble, ref: 'noble' });
   if (spec.peer !== undefined) list.push({ ...(await spec.peer()), ref: 'hw' });
   return { noble, list, peer: 'x peer' };
@@ -151,7 +154,14 @@ async function implementations(alg, parallel, size) {
     if (spec.node) list.push({ name: nodeLabel, sync: each((m) => nodeHash(spec.node, m)) });
     return { noble, list };
   }
-  for (const { name, mod } of mine) list.push({ name, sync: (m) => mod[alg](m) });
+  // The function is looked up once, as the peers' are: a keyed load from a module namespace in
+  // every call (`mod[alg](m)`) went megamorphic once a few cases had run, and cost our 32-byte
+  // rows up to a quarter of their rate (blake3 32B: 0.89x hash-wasm after md5 and ripemd160 ran,
+  // 1.2x alone).
+  for (const { name, mod } of mine) {
+    const f = mod[alg];
+    list.push({ name, sync: (m) => f(m) });
+  }
   list.push({ name: '@noble/hashes', sync: (m) => noble(m), ref: 'noble' });
   if (hwHasher) list.push({ name: 'hash-wasm reused hasher', sync: (m) => hwHasher.init().update(m).digest('binary'), ref: 'hw' });
   if (spec.node) list.push({ name: nodeLabel, sync: (m) => nodeHash(spec.node, m) });
@@ -385,7 +395,10 @@ for (const c of cipherCases.filter((x) => !HASHES_ONLY && matches(x.name))) {
   // (--output: one output array, long enough for the ciphertext and an AEAD's tag.)
   const out = OUTPUT ? new Uint8Array(c.size + (CIPHERS[c.cipher].aead ? 16 : 0)) : undefined;
   const impls = ours.filter((o) => WITH_RUNTIME || o.backend !== 'runtime' || c.size <= 64 * KiB)
-    .map(({ name, mod }) => ({ name, sync: (m) => mod[c.cipher](CKEY, nonce).encrypt(m, out) }));
+    .map(({ name, mod }) => {
+      const f = mod[c.cipher]; // looked up once (see implementations())
+      return { name, sync: (m) => f(CKEY, nonce).encrypt(m, out) };
+    });
   // (noble's xsalsa20poly1305 wants an output 32 bytes longer than its result, NaCl's zero
   // padding: it allocates its own there.)
   const nobleOut = c.cipher === 'xsalsa20poly1305' ? undefined : out;
@@ -426,7 +439,10 @@ for (const c of AES_CASES.filter((x) => !HASHES_ONLY && matches(x.name) && ours.
   const nobleAes = await import('@noble/ciphers/aes.js');
   const { createCipheriv } = await import('node:crypto');
   const impls = ours.filter((o) => WITH_RUNTIME || o.backend !== 'runtime' || c.size <= 64 * KiB)
-    .map(({ name, mod }) => ({ name, sync: (m) => mod[c.mode](key, iv).encrypt(m) }));
+    .map(({ name, mod }) => {
+      const f = mod[c.mode]; // looked up once (see implementations())
+      return { name, sync: (m) => f(key, iv).encrypt(m) };
+    });
   impls.push({ name: '@noble/ciphers', sync: (m) => nobleAes[c.mode](key, iv).encrypt(m), ref: 'noble' });
   // (node:crypto has no AES-GCM-SIV)
   if (c.mode !== 'gcmsiv')
