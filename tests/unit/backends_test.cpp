@@ -72,7 +72,7 @@ TEST_CASE("kernels give the same results and memory on wasm, wasm_threads, js an
     MESSAGE("node not found: skipped");
     return;
   }
-  for (const char* kernel : {"lanes", "bytes", "unroll", "views", "wide"}) {
+  for (const char* kernel : {"lanes", "bytes", "unroll", "views", "wide", "rotxor"}) {
     INFO("tests/unit/kernels/" << kernel << ".js");
     Scratch s(kernel);
     CommandResult b = run_command(std::string(AWASMC_BINARY) + " build --root " + s.dir.string() + " 2>&1");
