@@ -13,7 +13,9 @@
 // Regions: `aes_key` (the key, 16/24/32 bytes), `aes_rk` (the expanded key, 60 words), `aes_rkb`
 // (js/runtime: the round keys bitsliced, 8 words a round), `aes_iv` (CBC's chaining block, CTR's
 // counter block), `data` (16 KiB of blocks, in place, plus 64 spare bytes that the four-block
-// wasm groups and the two-block js pairs may write past the last block of a call). runtime/aes.js zeroes every one of them after each call.
+// wasm groups and the two-block js pairs may write past the last block of a call), `aes_rkt`
+// (js/runtime: aes_rkb turned for encryption's fixsliced rounds, after the wasm tables).
+// runtime/aes.js zeroes every one of them after each call.
 import { u8, u32, u32x4, u8x16, memory, fn, loop, when, select, rotr, shuffle, swizzle, lane, bswap, assert } from 'awasm';
 import * as F from './aes_field.js';
 
@@ -58,6 +60,9 @@ assert(F.VP_OK, 'modules/aes_field.js: the five-lookup inversion constants do no
 assert(F.vpOut(F.DEC_OUT).constant === 0, 'the inverse S-box output map is linear');
 const tables = memory.data('aes_tables', u8, TABLE_LIST.flat());
 const tablesV = tables.as(u8x16);
+// js/runtime: the round keys of encryption's turned rounds (the fixsliced form below), declared
+// after the tables so that the wasm layout stays as it was.
+const rkt = memory('aes_rkt', u32.array(15 * 8));
 const V = (z) => {
   const t = (i) => tablesV.load(z + i);
   const pair = (i) => ({ lo: t(i), hi: t(i + 1) });
@@ -227,12 +232,45 @@ const invMixB = (q) => {
   return mixB(q.map((w, k) => w ^ u[k]));
 };
 const addKey = (q, r) => q.map((w, k) => w ^ rkb.load(r * 8 + k));
+// Encryption skips ShiftRows in every other round ("fixslicing"): the planes then hold the state
+// with row r turned by m r columns (P(r, c) = L(r, c + m r), m = 3 after a skipped ShiftRows),
+// and MixColumns takes row r + d from column c - m d: the rotation by 8 d bits and each byte
+// turned left by 2 m d bits (5 operations where the plain rotation is 1). The round after it
+// applies ShiftRows twice (a nibble swap in rows 1 and 3: 6 operations), which brings m back to 0.
+// Per pair of rounds a word costs 18 operations of permutation where ShiftRows and MixColumns'
+// two rotations took 42. The round keys of the turned rounds are stored turned (InvShiftRows of
+// the plain ones: m = 3 = -1) in aes_rkt.
+const BYTES = (b) => (b * 0x01010101) >>> 0;
+const turn = (w, d, m) => {
+  const s = (2 * m * d) % 8;
+  if (s === 0) return rotr(w, 8 * d);
+  const hi = BYTES((0xff << s) & 0xff);
+  const lo = BYTES((1 << s) - 1);
+  return (rotr(w, (8 * d - s + 32) % 32) & hi) | (rotr(w, 8 * d + 8 - s) & lo);
+};
+const mixTurned = (q, m) => {
+  const a1 = q.map((w) => turn(w, 1, m));
+  const t = q.map((w, k) => w ^ a1[k]);
+  const t2 = x2B(t);
+  return q.map((_, k) => t2[k] ^ a1[k] ^ turn(t[k], 2, m));
+};
+const shiftRows2 = (q) =>
+  q.map((w) => {
+    const t = ((w >>> 4) ^ w) & 0x0f000f00;
+    return w ^ t ^ (t << 4);
+  });
+const addKeyTurned = (q, r) => q.map((w, k) => w ^ rkt.load(r * 8 + k));
+const sboxEnc = (q) => sboxB(q, encInB, encOutB);
 const encryptB = (q0, nr) => {
   let q = addKey(q0, 0);
-  loop(nr - 1, (i) => {
-    q = addKey(mixB(sboxB(shiftRows(q), encInB, encOutB)), i + 1);
+  // rounds 1 .. nr - 2 in pairs (an odd round turned, an even one back), then round nr - 1
+  // (odd: turned) and the last round (ShiftRows twice: back to m = 0)
+  loop((nr - 1) >>> 1, (i) => {
+    q = addKeyTurned(mixTurned(sboxEnc(q), 3), i * 2 + 1);
+    q = addKey(mixB(sboxEnc(shiftRows2(q))), i * 2 + 2);
   });
-  return addKey(sboxB(shiftRows(q), encInB, encOutB), nr);
+  q = addKeyTurned(mixTurned(sboxEnc(q), 3), nr - 1);
+  return addKey(sboxEnc(shiftRows2(q)), nr);
 };
 const decryptB = (q0, nr) => {
   let q = addKey(q0, nr);
@@ -269,7 +307,9 @@ const expand = (subWord, bitslice) => (nk) => {
   if (bitslice)
     loop(nk + 7, (r) => {
       const w = [0, 1, 2, 3].map((c) => rk.load(r * 4 + c));
-      pack([...w, ...w]).forEach((p, k) => rkb.store(r * 8 + k, p));
+      const p = pack([...w, ...w]);
+      p.forEach((v, k) => rkb.store(r * 8 + k, v));
+      invShiftRows(p).forEach((v, k) => rkt.store(r * 8 + k, v));
     });
 };
 export const aes_expand_v = fn([u32], (nk) => {
