@@ -257,13 +257,10 @@ export const sboxCircuit = (IN, OUT) => {
   const nl = [0, 1, 2, 3].map((k) => [0, 1, 2, 3].reduce((acc, i) => acc ^ ((sqlImg[i] >> k) & 1 ? am[i] : 0) ^ ((sqImg[i] >> k) & 1 ? bm[i] : 0), 0));
   const abm = [0, 1, 2, 3].map((i) => am[i] ^ bm[i]);
   const topRows = [...forms(am), ...forms(bm), ...forms(abm), ...nl];
-  const mark = [gates.length];
   const top = xorProgram(topRows.map((m) => bitsOf(m, 8).map((i) => xs[i])), xor);
   const KA = top.slice(0, 9), KB = top.slice(9, 18), KAB = top.slice(18, 27), NL = top.slice(27, 31);
-  mark.push(gates.length);
   const ab = KA.map((s, j) => and(s, KB[j]));
   const n = xorProgram([0, 1, 2, 3].map((k) => [...bitsOf(KSET[k], 9).map((j) => ab[j]), NL[k]]), xor);
-  mark.push(gates.length);
   // 1/n: the monomials of n's bits (shared), then each bit's XOR of them
   const mono = Array(16).fill(0);
   for (let m = 1; m < 16; m++) {
@@ -271,7 +268,6 @@ export const sboxCircuit = (IN, OUT) => {
     mono[m] = bs.length === 1 ? n[bs[0]] : and(mono[m & ~(1 << bs[bs.length - 1])], n[bs[bs.length - 1]]);
   }
   const ni = xorProgram(anf4(INV16).map((ms) => ms.map((m) => mono[m])), xor);
-  mark.push(gates.length);
   const KN = xorProgram(KARA.map((k) => bitsOf(k, 4).map((i) => ni[i])), xor);
   const HA = KA.map((s, j) => and(s, KN[j])); // a / n
   const HL = KAB.map((s, j) => and(s, KN[j])); // (a + b) / n
@@ -283,7 +279,6 @@ export const sboxCircuit = (IN, OUT) => {
     for (let i = 0; i < 8; i++) if ((outImg[i] >> o) & 1) for (const s of uRows[i]) cnt[s] = (cnt[s] ?? 0) ^ 1;
     return [...HL, ...HA].filter((s) => cnt[s] === 1);
   });
-  mark.push(gates.length);
   const out = xorProgram(outRows, xor).map((s, o) => ((OUT[0] >> o) & 1 ? add([2, s, 0]) : s));
   // the check: every byte through the gates, 32 at a time (plane i of batch h: bit l is bit i of
   // 32 h + l), against OUT(inv(IN(x)))
@@ -304,6 +299,5 @@ export const sboxCircuit = (IN, OUT) => {
       if ((s[out[o]] ^ want) !== 0) ok = false;
     }
   }
-  mark.push(gates.length);
-  return { gates, outputs: out, ok, mark };
+  return { gates, outputs: out, ok };
 };
