@@ -33,7 +33,7 @@ const acc = memory('gh_acc', u8.array(16));
 const data = memory('data', u8.array(16384));
 // js: the key's prepared parts (NARROW3_STORED below), after `data` so that the other targets'
 // layout stays as it was.
-const prepared = memory('gh_prep', u32.array(243));
+const prepared = memory('gh_prep', u32.array(81));
 
 // The four u32 words of a 128-bit number, least significant first, from a block at word `at`.
 const LE = { read: (view, at) => [0, 1, 2, 3].map((k) => view.load(at + k)), write: (view, w) => w.forEach((v, k) => view.store(k, v)) };
@@ -113,11 +113,12 @@ const WIDE64 = {
     return [[L[0], l >>> 1], [H[0], h >>> 1], [M[0], m >>> 1]];
   },
 };
-// NARROW3_STORED (js): NARROW3 with the key's 243 prepared parts stored in `gh_prep` once per call
-// and loaded next to each 16 x 16 product. With them in 243 locals, V8's optimized code for the
-// whole function ran at about a third of the speed of its on-stack-replacement code for the loop
-// (25-30 against ~80 MB/s, same process and data), so a call's speed depended on which of the two
-// it ran; loads next to their use are what both compile well.
+// NARROW3_STORED (js): NARROW3 with the key's 81 prepared parts (27 16-bit operands, three
+// classes each) stored in `gh_prep` once per call and loaded next to each 16 x 16 product. With
+// them in 81 locals, V8's optimized code for the whole function ran at about a third of the speed
+// of its on-stack-replacement code for the loop (25-30 against ~80 MB/s, same data; as if the
+// parts were computed again in the loop), and which of the two a call ran decided its speed; with
+// the loads, 35-49 against ~90 (typed-array bounds checks are left in the whole-function code).
 const NARROW3_STORED = {
   ...NARROW3,
   store: (B) => {

@@ -5,7 +5,7 @@ export const memoryBytes = 65536;
 const region0 = /* @__PURE__ */ Object.freeze({ offset: 0, bytes: 16 });
 const region1 = /* @__PURE__ */ Object.freeze({ offset: 16, bytes: 16 });
 const region2 = /* @__PURE__ */ Object.freeze({ offset: 32, bytes: 16384 });
-const region3 = /* @__PURE__ */ Object.freeze({ offset: 16416, bytes: 972 });
+const region3 = /* @__PURE__ */ Object.freeze({ offset: 16416, bytes: 324 });
 export const regions = /* @__PURE__ */ Object.freeze({
   'gh_key': region0,
   'gh_acc': region1,
@@ -15,7 +15,7 @@ export const regions = /* @__PURE__ */ Object.freeze({
 export const functions = /* @__PURE__ */ Object.freeze(['ghash_blocks', 'polyval_blocks']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
 export const $ghash_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'ghash_blocks', regions: /* @__PURE__ */ Object.freeze({ 'gh_key': region0, 'gh_acc': region1, 'data': region2, 'gh_prep': region3 }), params: 1, result: null, data: [], make(M8, M16, M32) {
-  // modules/ghash.js:174
+  // modules/ghash.js:175
   function ghash_blocks(l0) {
     l0 |= 0;
     let l83 = 0, l84 = 0, l85 = 0, l86 = 0, l168 = 0;
@@ -154,7 +154,7 @@ export const $ghash_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'ghas
     l84 = (0xff00ff & ((t275 >>> 24) | (t275 << 8))) | ((0xff00ff00 | 0) & ((t275 >>> 8) | (t275 << 24)));
     l85 = (0xff00ff & ((t285 >>> 24) | (t285 << 8))) | ((0xff00ff00 | 0) & ((t285 >>> 8) | (t285 << 24)));
     l86 = (0xff00ff & ((t295 >>> 24) | (t295 << 8))) | ((0xff00ff00 | 0) & ((t295 >>> 8) | (t295 << 24)));
-    for (l168 = 0; (l168 >>> 0) < (t1 >>> 0); l168 = (l168 + 1) | 0) { // modules/ghash.js:181
+    for (l168 = 0; (l168 >>> 0) < (t1 >>> 0); l168 = (l168 + 1) | 0) { // modules/ghash.js:182
       const t315 = l168 << 2;
       const t318 = M32[t315 + 11];
       const t330 = M32[t315 + 10];
@@ -420,7 +420,7 @@ export const $ghash_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'ghas
   return ghash_blocks;
 } });
 export const $polyval_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'polyval_blocks', regions: /* @__PURE__ */ Object.freeze({ 'gh_key': region0, 'gh_acc': region1, 'data': region2, 'gh_prep': region3 }), params: 1, result: null, data: [], make(M8, M16, M32) {
-  // modules/ghash.js:174
+  // modules/ghash.js:175
   function polyval_blocks(l0) {
     l0 |= 0;
     let l83 = 0, l84 = 0, l85 = 0, l86 = 0, l168 = 0;
@@ -546,7 +546,7 @@ export const $polyval_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'po
     l84 = M32[5];
     l85 = M32[6];
     l86 = M32[7];
-    for (l168 = 0; (l168 >>> 0) < (t1 >>> 0); l168 = (l168 + 1) | 0) { // modules/ghash.js:181
+    for (l168 = 0; (l168 >>> 0) < (t1 >>> 0); l168 = (l168 + 1) | 0) { // modules/ghash.js:182
       const t219 = l168 << 2;
       const t230 = l83 ^ (M32[t219 + 8]);
       const t231 = l84 ^ (M32[t219 + 9]);

@@ -5,7 +5,7 @@ export const memoryBytes = 65536;
 const region0 = /* @__PURE__ */ Object.freeze({ offset: 0, bytes: 16 });
 const region1 = /* @__PURE__ */ Object.freeze({ offset: 16, bytes: 16 });
 const region2 = /* @__PURE__ */ Object.freeze({ offset: 32, bytes: 16384 });
-const region3 = /* @__PURE__ */ Object.freeze({ offset: 16416, bytes: 972 });
+const region3 = /* @__PURE__ */ Object.freeze({ offset: 16416, bytes: 324 });
 export const regions = /* @__PURE__ */ Object.freeze({
   'gh_key': region0,
   'gh_acc': region1,
