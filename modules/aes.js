@@ -13,7 +13,9 @@
 // Regions: `aes_key` (the key, 16/24/32 bytes), `aes_rk` (the expanded key, 60 words), `aes_rkb`
 // (js/runtime: the round keys bitsliced, 8 words a round), `aes_iv` (CBC's chaining block, CTR's
 // counter block), `data` (16 KiB of blocks, in place, plus 64 spare bytes that the four-block
-// wasm groups and the two-block js pairs may write past the last block of a call). runtime/aes.js zeroes every one of them after each call.
+// wasm groups and the two-block js pairs may write past the last block of a call), `aes_rkt`
+// (js/runtime: aes_rkb turned for encryption's fixsliced rounds, after the wasm tables).
+// runtime/aes.js zeroes every one of them after each call.
 import { u8, u32, u32x4, u8x16, memory, fn, loop, when, select, rotr, shuffle, swizzle, lane, bswap, assert } from 'awasm';
 import * as F from './aes_field.js';
 
@@ -58,6 +60,9 @@ assert(F.VP_OK, 'modules/aes_field.js: the five-lookup inversion constants do no
 assert(F.vpOut(F.DEC_OUT).constant === 0, 'the inverse S-box output map is linear');
 const tables = memory.data('aes_tables', u8, TABLE_LIST.flat());
 const tablesV = tables.as(u8x16);
+// js/runtime: the round keys of encryption's turned rounds (the fixsliced form below), declared
+// after the tables so that the wasm layout stays as it was.
+const rkt = memory('aes_rkt', u32.array(15 * 8));
 const V = (z) => {
   const t = (i) => tablesV.load(z + i);
   const pair = (i) => ({ lo: t(i), hi: t(i + 1) });
@@ -204,16 +209,27 @@ const sboxB = (x, inMap, outMap) => {
   const lo = mul4([0, 1, 2, 3].map((i) => a[i] ^ b[i]), ni);
   return outMap([...lo, ...hi]);
 };
-const encInB = planes(F.ENC_IN, 8);
-const encOutB = planes(F.ENC_OUT, 8);
 const decInB = planes(F.DEC_IN, 8);
 const decOutB = planes(F.DEC_OUT, 8);
+// The S-box as one circuit of AND/XOR/NOT gates (modules/aes_field.js sboxCircuit, checked on
+// every byte when built): 154 gates for encryption where the earlier composition of the maps
+// (input map, schoolbook GF(16) products, inversion, output map, each alone) took 172.
+const circuitB = (C) => {
+  assert(C.ok, 'modules/aes_field.js: the bitsliced S-box circuit does not compute the S-box');
+  return (x) => {
+    const s = [...x];
+    for (const [op, p, q] of C.gates) s.push(op === 0 ? s[p] ^ s[q] : op === 1 ? s[p] & s[q] : ~s[p]);
+    return C.outputs.map((i) => s[i]);
+  };
+};
+const sboxEncB = circuitB(F.sboxCircuit(F.ENC_IN, F.ENC_OUT));
+// Decryption keeps the composed form above: deriving a second circuit would take the module past
+// the stager's 2,000,000 evaluation steps.
+const sboxDecB = (x) => sboxB(x, decInB, decOutB);
 // 2x in planes (x^8 = x^4 + x^3 + x + 1).
 const x2B = (x) => [x[7], x[0] ^ x[7], x[1], x[2] ^ x[7], x[3] ^ x[7], x[4], x[5], x[6]];
 // Row r is byte r of each plane, column c bits 2c, 2c + 1 of it: ShiftRows rotates byte r right
-// by 2r bits, InvShiftRows left.
-const shiftRows = (q) =>
-  q.map((w) => (w & 0xff) | ((w >>> 2) & 0x3f00) | ((w << 6) & 0xc000) | ((w >>> 4) & 0x0f0000) | ((w << 4) & 0xf00000) | ((w >>> 6) & 0x03000000) | ((w << 2) & 0xfc000000));
+// by 2r bits (encryption's fixsliced form below never does it whole), InvShiftRows left.
 const invShiftRows = (q) =>
   q.map((w) => (w & 0xff) | ((w << 2) & 0xfc00) | ((w >>> 6) & 0x0300) | ((w >>> 4) & 0x0f0000) | ((w << 4) & 0xf00000) | ((w << 6) & 0xc0000000) | ((w >>> 2) & 0x3f000000));
 const mixB = (q) => {
@@ -227,19 +243,52 @@ const invMixB = (q) => {
   return mixB(q.map((w, k) => w ^ u[k]));
 };
 const addKey = (q, r) => q.map((w, k) => w ^ rkb.load(r * 8 + k));
+// Encryption skips ShiftRows in every other round ("fixslicing"): the planes then hold the state
+// with row r turned by m r columns (P(r, c) = L(r, c + m r), m = 3 after a skipped ShiftRows),
+// and MixColumns takes row r + d from column c - m d: the rotation by 8 d bits and each byte
+// turned left by 2 m d bits (5 operations where the plain rotation is 1). The round after it
+// applies ShiftRows twice (a nibble swap in rows 1 and 3: 6 operations), which brings m back to 0.
+// Per pair of rounds a word costs 18 operations of permutation where ShiftRows and MixColumns'
+// two rotations took 42. The round keys of the turned rounds are stored turned (InvShiftRows of
+// the plain ones: m = 3 = -1) in aes_rkt.
+const BYTES = (b) => (b * 0x01010101) >>> 0;
+const turn = (w, d, m) => {
+  const s = (2 * m * d) % 8;
+  if (s === 0) return rotr(w, 8 * d);
+  const hi = BYTES((0xff << s) & 0xff);
+  const lo = BYTES((1 << s) - 1);
+  return (rotr(w, (8 * d - s + 32) % 32) & hi) | (rotr(w, 8 * d + 8 - s) & lo);
+};
+const mixTurned = (q, m) => {
+  const a1 = q.map((w) => turn(w, 1, m));
+  const t = q.map((w, k) => w ^ a1[k]);
+  const t2 = x2B(t);
+  return q.map((_, k) => t2[k] ^ a1[k] ^ turn(t[k], 2, m));
+};
+const shiftRows2 = (q) =>
+  q.map((w) => {
+    const t = ((w >>> 4) ^ w) & 0x0f000f00;
+    return w ^ t ^ (t << 4);
+  });
+const addKeyTurned = (q, r) => q.map((w, k) => w ^ rkt.load(r * 8 + k));
+const sboxEnc = sboxEncB;
 const encryptB = (q0, nr) => {
   let q = addKey(q0, 0);
-  loop(nr - 1, (i) => {
-    q = addKey(mixB(sboxB(shiftRows(q), encInB, encOutB)), i + 1);
+  // rounds 1 .. nr - 2 in pairs (an odd round turned, an even one back), then round nr - 1
+  // (odd: turned) and the last round (ShiftRows twice: back to m = 0)
+  loop((nr - 1) >>> 1, (i) => {
+    q = addKeyTurned(mixTurned(sboxEnc(q), 3), i * 2 + 1);
+    q = addKey(mixB(sboxEnc(shiftRows2(q))), i * 2 + 2);
   });
-  return addKey(sboxB(shiftRows(q), encInB, encOutB), nr);
+  q = addKeyTurned(mixTurned(sboxEnc(q), 3), nr - 1);
+  return addKey(sboxEnc(shiftRows2(q)), nr);
 };
 const decryptB = (q0, nr) => {
   let q = addKey(q0, nr);
   loop(nr - 1, (i) => {
-    q = invMixB(addKey(sboxB(invShiftRows(q), decInB, decOutB), nr - 1 - i));
+    q = invMixB(addKey(sboxDecB(invShiftRows(q)), nr - 1 - i));
   });
-  return addKey(sboxB(invShiftRows(q), decInB, decOutB), 0);
+  return addKey(sboxDecB(invShiftRows(q)), 0);
 };
 
 // ---- key expansion (FIPS 197 §5.2) --------------------------------------------------------------
@@ -269,7 +318,9 @@ const expand = (subWord, bitslice) => (nk) => {
   if (bitslice)
     loop(nk + 7, (r) => {
       const w = [0, 1, 2, 3].map((c) => rk.load(r * 4 + c));
-      pack([...w, ...w]).forEach((p, k) => rkb.store(r * 8 + k, p));
+      const p = pack([...w, ...w]);
+      p.forEach((v, k) => rkb.store(r * 8 + k, v));
+      invShiftRows(p).forEach((v, k) => rkt.store(r * 8 + k, v));
     });
 };
 export const aes_expand_v = fn([u32], (nk) => {
@@ -277,7 +328,7 @@ export const aes_expand_v = fn([u32], (nk) => {
   expand((w) => lane(u32x4.from(sboxV(T, u8x16.from(u32x4(w)), T.encIn, [T.encOut])[0] ^ T.c63), 0), false)(nk);
 }, { ...SIMD, name: 'aes_expand' });
 export const aes_expand_b = fn([u32], (nk) => {
-  expand((w) => unpack(sboxB(pack([w, ZERO(), ZERO(), ZERO(), ZERO(), ZERO(), ZERO(), ZERO()]), encInB, encOutB))[0], true)(nk);
+  expand((w) => unpack(sboxEncB(pack([w, ZERO(), ZERO(), ZERO(), ZERO(), ZERO(), ZERO(), ZERO()])))[0], true)(nk);
 }, { ...SCALAR, name: 'aes_expand' });
 
 // ---- modes over `data` (in place; nr = 10, 12, 14) ----------------------------------------------

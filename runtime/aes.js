@@ -4,7 +4,7 @@
 // (docs/target-contract.md "modules/aes.js").
 //
 // Every call writes the key to `aes_key`, expands it in the kernel (`aes_expand`), moves the
-// caller's blocks through `data` in 16 KiB chunks, and zeroes `aes_key`, `aes_rk`, `aes_rkb`,
+// caller's blocks through `data` in 16 KiB chunks, and zeroes `aes_key`, `aes_rk`, `aes_rkb` (with `aes_rkt`),
 // `aes_iv` and the part of `data` it used in a `finally`: no key, round key, IV/counter, message
 // or keystream byte stays in the kernel memory, errors included. Streams keep their key, IV or
 // counter and at most one partial block (ECB/CBC: 16 bytes, held back until finish() when
@@ -59,6 +59,7 @@ export function aesCipher(mode, target, platform = 'unknown') {
   const KEY = I.region('aes_key', 32).offset;
   const RK = I.region('aes_rk', 240).offset;
   const rkb = I.target.regions.aes_rkb; // js/runtime only
+  const rkt = I.target.regions.aes_rkt; // js/runtime: encryption's turned round keys (wasm has the region, unused)
   const ivRegion = I.target.regions.aes_iv; // no ECB kernel has one
   const IV = ivRegion === undefined ? -1 : ivRegion.offset;
   const D = I.region("data", DATA_BYTES + 64).offset;
@@ -83,7 +84,10 @@ export function aesCipher(mode, target, platform = 'unknown') {
     } finally {
       I.zero(KEY, 32);
       I.zero(RK, 240);
-      if (rkb !== undefined) I.zero(rkb.offset, rkb.bytes);
+      if (rkb !== undefined) {
+        I.zero(rkb.offset, rkb.bytes);
+        I.zero(rkt.offset, rkt.bytes);
+      }
       if (IV >= 0) I.zero(IV, 16);
       I.zero(D, (used + 63) & ~63);
       I.leave();

@@ -33,6 +33,7 @@ function aesSession(I) {
   const KEY = I.region('aes_key', 32).offset;
   const RK = I.region('aes_rk', 240).offset;
   const rkb = I.target.regions.aes_rkb; // js/runtime only
+  const rkt = I.target.regions.aes_rkt; // js/runtime: encryption's turned round keys (wasm has the region, unused)
   const IV = I.region('aes_iv', 16).offset;
   const D = I.region('data', DATA_BYTES + 64).offset;
   const S = {
@@ -54,7 +55,10 @@ function aesSession(I) {
       } finally {
         I.zero(KEY, 32);
         I.zero(RK, 240);
-        if (rkb !== undefined) I.zero(rkb.offset, rkb.bytes);
+        if (rkb !== undefined) {
+          I.zero(rkb.offset, rkb.bytes);
+          I.zero(rkt.offset, rkt.bytes);
+        }
         I.zero(IV, 16);
         I.zero(D, (S.used + 63) & ~63);
         S.used = 0;

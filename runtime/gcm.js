@@ -49,6 +49,7 @@ export function gcmCipher(kind, aesTarget, ghashTarget, platform = 'unknown') {
   const KEY = A.region('aes_key', 32).offset;
   const RK = A.region('aes_rk', 240).offset;
   const rkb = A.target.regions.aes_rkb; // js/runtime only
+  const rkt = A.target.regions.aes_rkt; // js/runtime: encryption's turned round keys (wasm has the region, unused)
   const IV = A.region('aes_iv', 16).offset;
   const D = A.region('data', DATA_BYTES + 64).offset;
 
@@ -71,7 +72,10 @@ export function gcmCipher(kind, aesTarget, ghashTarget, platform = 'unknown') {
   function aesLeave() {
     A.zero(KEY, 32);
     A.zero(RK, 240);
-    if (rkb !== undefined) A.zero(rkb.offset, rkb.bytes);
+    if (rkb !== undefined) {
+      A.zero(rkb.offset, rkb.bytes);
+      A.zero(rkt.offset, rkt.bytes);
+    }
     A.zero(IV, 16);
     A.zero(D, (used + 63) & ~63);
     used = 0;

@@ -23,6 +23,7 @@ export function ghashCore(I, kind) {
   const ACC = I.region('gh_acc', 16).offset;
   const DO = I.region('data', 1024).offset;
   const DB = I.target.regions.data.bytes - (I.target.regions.data.bytes % BLOCK);
+  const prep = I.target.regions.gh_prep; // js: the key's prepared parts (linked only by the js kernels)
   const fname = kind === 'ghash' ? 'ghash_blocks' : 'polyval_blocks';
   let mem = null, blocks = null;
   let filled = 0, dirty = 0;
@@ -41,6 +42,7 @@ export function ghashCore(I, kind) {
       I.zero(DO, (dirty + 15) & ~15);
       I.zero(KEY, 16);
       I.zero(ACC, 16);
+      if (prep !== undefined) I.zero(prep.offset, prep.bytes);
       filled = dirty = 0;
       I.leave();
     },

@@ -8,6 +8,7 @@ const region2 = /* @__PURE__ */ Object.freeze({ offset: 272, bytes: 480 });
 const region3 = /* @__PURE__ */ Object.freeze({ offset: 752, bytes: 16 });
 const region4 = /* @__PURE__ */ Object.freeze({ offset: 768, bytes: 16448 });
 const region5 = /* @__PURE__ */ Object.freeze({ offset: 17216, bytes: 320, constant: true });
+const region6 = /* @__PURE__ */ Object.freeze({ offset: 17536, bytes: 480 });
 export const regions = /* @__PURE__ */ Object.freeze({
   'aes_key': region0,
   'aes_rk': region1,
@@ -15,6 +16,7 @@ export const regions = /* @__PURE__ */ Object.freeze({
   'aes_iv': region3,
   'data': region4,
   'aes_tables': region5,
+  'aes_rkt': region6,
 });
 export const functions = /* @__PURE__ */ Object.freeze(['aes_cbc_dec', 'aes_cbc_enc', 'aes_cfb_dec', 'aes_cfb_enc', 'aes_ctr', 'aes_ctr32', 'aes_ctr32le', 'aes_ecb_dec', 'aes_ecb_enc', 'aes_expand', 'aes_ofb']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
