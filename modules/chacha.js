@@ -40,13 +40,16 @@ const CHACHA = {
   counter: 12, // words 12, 13: the block counter (RFC 8439's 32-bit counter is word 12 alone)
   subkey: [0, 1, 2, 3, 12, 13, 14, 15], // HChaCha20's output words, written to the key words 4..11
   keyWords: [4, 5, 6, 7, 8, 9, 10, 11],
-  doubleRound(xs, rot8 = (v) => (v << 8) | (v >>> 24)) {
-    for (const [a, b, c, d] of CHACHA_QR) {
-      for (const x of xs) { x[a] = x[a] + x[b]; x[d] = rotl(x[d] ^ x[a], 16); }
-      for (const x of xs) { x[c] = x[c] + x[d]; x[b] = rotl(x[b] ^ x[c], 12); }
-      for (const x of xs) { x[a] = x[a] + x[b]; x[d] = rot8(x[d] ^ x[a]); }
-      for (const x of xs) { x[c] = x[c] + x[d]; x[b] = rotl(x[b] ^ x[c], 7); }
-    }
+  // One quarter round on words a, b, c, d of every state in xs (also the row form's, where they
+  // are whole rows: sealRows2 below).
+  quarter(xs, [a, b, c, d], rot8 = (v) => (v << 8) | (v >>> 24)) {
+    for (const x of xs) { x[a] = x[a] + x[b]; x[d] = rotl(x[d] ^ x[a], 16); }
+    for (const x of xs) { x[c] = x[c] + x[d]; x[b] = rotl(x[b] ^ x[c], 12); }
+    for (const x of xs) { x[a] = x[a] + x[b]; x[d] = rot8(x[d] ^ x[a]); }
+    for (const x of xs) { x[c] = x[c] + x[d]; x[b] = rotl(x[b] ^ x[c], 7); }
+  },
+  doubleRound(xs, rot8) {
+    for (const q of CHACHA_QR) CHACHA.quarter(xs, q, rot8);
   },
 };
 const SALSA = {
@@ -333,12 +336,7 @@ function sealRows2() {
   const s0 = [0, 1, 2, 3].map((q) => inRows.load(q));
   const ss = [s0, [s0[0], s0[1], s0[2], s0[3] + u32x4(1, 0, 0, 0)]];
   const xs = ss.map((s) => [...s]);
-  const quarter = () => {
-    for (const x of xs) { x[0] = x[0] + x[1]; x[3] = rotl(x[3] ^ x[0], 16); }
-    for (const x of xs) { x[2] = x[2] + x[3]; x[1] = rotl(x[1] ^ x[2], 12); }
-    for (const x of xs) { x[0] = x[0] + x[1]; x[3] = x[3] ^ x[0]; x[3] = (x[3] << 8) | (x[3] >>> 24); }
-    for (const x of xs) { x[2] = x[2] + x[3]; x[1] = rotl(x[1] ^ x[2], 7); }
-  };
+  const quarter = () => CHACHA.quarter(xs, [0, 1, 2, 3]);
   const turn = (l1, l2, l3) => {
     for (const x of xs) {
       x[1] = shuffle(x[1], x[1], l1);

@@ -15,6 +15,7 @@
 import { mustBe, typeName } from './checks.js';
 import { KeystreamStream, makeCipher } from './cipher.js';
 import { Instance } from './shell.js';
+import { aesRegions } from './aeskey.js';
 
 const DATA_BYTES = 16384;
 // The kernels each mode links (an entry passes their descriptors, so that a bundle importing one
@@ -56,13 +57,7 @@ const NO_NONCE = /* @__PURE__ */ new Uint8Array(0);
 export function aesCipher(mode, target, platform = 'unknown') {
   if (!Object.prototype.hasOwnProperty.call(FNS, mode)) throw new TypeError(`aesCipher: unknown mode "${mode}"`);
   const I = new Instance(mode, target);
-  const KEY = I.region('aes_key', 32).offset;
-  const RK = I.region('aes_rk', 240).offset;
-  const rkb = I.target.regions.aes_rkb; // js/runtime only
-  const rkt = I.target.regions.aes_rkt; // js/runtime: encryption's turned round keys (wasm has the region, unused)
-  const ivRegion = I.target.regions.aes_iv; // no ECB kernel has one
-  const IV = ivRegion === undefined ? -1 : ivRegion.offset;
-  const D = I.region("data", DATA_BYTES + 64).offset;
+  const { KEY, IV, D, wipe } = aesRegions(I, false); // (no ECB kernel has aes_iv: IV is -1 there)
   let mem = null, f = null;
   let self = { threads: undefined }; // the engine spec, once made (its `threads` hook)
 
@@ -82,14 +77,7 @@ export function aesCipher(mode, target, platform = 'unknown') {
       f.aes_expand(key.length >> 2);
       return body(key.length / 4 + 6, note);
     } finally {
-      I.zero(KEY, 32);
-      I.zero(RK, 240);
-      if (rkb !== undefined) {
-        I.zero(rkb.offset, rkb.bytes);
-        I.zero(rkt.offset, rkt.bytes);
-      }
-      if (IV >= 0) I.zero(IV, 16);
-      I.zero(D, (used + 63) & ~63);
+      wipe(used);
       I.leave();
     }
   }

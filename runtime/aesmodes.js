@@ -22,6 +22,7 @@
 import { bytesArg, isBytes, mustBe, notBytes, typeName } from './checks.js';
 import { WholeStream, makeCipher } from './cipher.js';
 import { Instance, Stream, copyOrNull, makeHash } from './shell.js';
+import { aesRegions } from './aeskey.js';
 
 const DATA_BYTES = 16384;
 const B = 16;
@@ -30,12 +31,7 @@ const AES_KEYS = [16, 24, 32];
 // The AES block machinery over one Instance: sessions with an expanded key, CBC-MAC through
 // aes_cbc_enc, and single blocks. `fns`: the kernels (besides aes_expand) the caller uses.
 function aesSession(I) {
-  const KEY = I.region('aes_key', 32).offset;
-  const RK = I.region('aes_rk', 240).offset;
-  const rkb = I.target.regions.aes_rkb; // js/runtime only
-  const rkt = I.target.regions.aes_rkt; // js/runtime: encryption's turned round keys (wasm has the region, unused)
-  const IV = I.region('aes_iv', 16).offset;
-  const D = I.region('data', DATA_BYTES + 64).offset;
+  const { KEY, IV, D, wipe } = aesRegions(I, true);
   const S = {
     mem: null,
     f: null,
@@ -53,14 +49,7 @@ function aesSession(I) {
       try {
         return body();
       } finally {
-        I.zero(KEY, 32);
-        I.zero(RK, 240);
-        if (rkb !== undefined) {
-          I.zero(rkb.offset, rkb.bytes);
-          I.zero(rkt.offset, rkt.bytes);
-        }
-        I.zero(IV, 16);
-        I.zero(D, (S.used + 63) & ~63);
+        wipe(S.used);
         S.used = 0;
         I.leave();
       }

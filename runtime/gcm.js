@@ -21,6 +21,7 @@
 import { bytesArg, mustBe, typeName } from './checks.js';
 import { WholeStream, makeCipher } from './cipher.js';
 import { Instance } from './shell.js';
+import { aesRegions } from './aeskey.js';
 import { ghashCore } from './ghash.js';
 
 const DATA_BYTES = 16384;
@@ -46,12 +47,7 @@ export function gcmCipher(kind, aesTarget, ghashTarget, platform = 'unknown') {
   const A = new Instance(name, aesTarget);
   const G = new Instance(name, ghashTarget);
   const mac = ghashCore(G, siv ? 'polyval' : 'ghash');
-  const KEY = A.region('aes_key', 32).offset;
-  const RK = A.region('aes_rk', 240).offset;
-  const rkb = A.target.regions.aes_rkb; // js/runtime only
-  const rkt = A.target.regions.aes_rkt; // js/runtime: encryption's turned round keys (wasm has the region, unused)
-  const IV = A.region('aes_iv', 16).offset;
-  const D = A.region('data', DATA_BYTES + 64).offset;
+  const { KEY, IV, D, wipe } = aesRegions(A, true);
 
   // ---- AES sessions: aesEnter(key) ... aesLeave() around the kernel calls.
   let mem = null, f = null, nr = 0, used = 0;
@@ -70,14 +66,7 @@ export function gcmCipher(kind, aesTarget, ghashTarget, platform = 'unknown') {
     nr = key.length / 4 + 6;
   }
   function aesLeave() {
-    A.zero(KEY, 32);
-    A.zero(RK, 240);
-    if (rkb !== undefined) {
-      A.zero(rkb.offset, rkb.bytes);
-      A.zero(rkt.offset, rkt.bytes);
-    }
-    A.zero(IV, 16);
-    A.zero(D, (used + 63) & ~63);
+    wipe(used);
     used = 0;
     A.leave();
   }

@@ -93,7 +93,7 @@ export const $chacha20poly1305_open = /* @__PURE__ */ Object.freeze({ layout, na
     l17 = t18;
     l18 = M32[4110];
     l19 = M32[4111];
-    for (l20 = 0; (l20 >>> 0) < (1 >>> 0); l20 = (l20 + 1) | 0) { // modules/chacha.js:141
+    for (l20 = 0; (l20 >>> 0) < (1 >>> 0); l20 = (l20 + 1) | 0) { // modules/chacha.js:144
       const t38 = l3;
       const t39 = l4;
       const t40 = l5;
@@ -130,7 +130,7 @@ export const $chacha20poly1305_open = /* @__PURE__ */ Object.freeze({ layout, na
       l51 = t58;
       l52 = t53;
       l53 = t54;
-      for (l71 = 0; (l71 >>> 0) < (10 >>> 0); l71 = (l71 + 1) | 0) { // modules/chacha.js:146
+      for (l71 = 0; (l71 >>> 0) < (10 >>> 0); l71 = (l71 + 1) | 0) { // modules/chacha.js:149
         const t80 = l42;
         const t81 = l43;
         const t82 = l44;
@@ -358,7 +358,7 @@ export const $chacha20poly1305_open = /* @__PURE__ */ Object.freeze({ layout, na
     l74 = M32[4119];
     l75 = M32[4120];
     l76 = M32[4121];
-    for (l89 = 0; (l89 >>> 0) < (t506 >>> 0); l89 = (l89 + 1) | 0) { // modules/chacha.js:217
+    for (l89 = 0; (l89 >>> 0) < (t506 >>> 0); l89 = (l89 + 1) | 0) { // modules/chacha.js:220
       const t520 = (t507 + (l89 << 2)) | 0;
       const t521 = M32[t520];
       const t523 = M32[t520 + 1];
@@ -436,7 +436,7 @@ export const $chacha20poly1305_open = /* @__PURE__ */ Object.freeze({ layout, na
     l92 = l74;
     l93 = l75;
     l94 = l76;
-    if (+(0 !== t737)) { // modules/chacha.js:282
+    if (+(0 !== t737)) { // modules/chacha.js:285
       const t750 = (t507 + (t506 << 2)) | 0;
       const t761 = (M32[t750]) & (((+((t737 >>> 0) >= (4 >>> 0))) ? (0xffffffff | 0) : (((+((t737 >>> 0) > (0 >>> 0))) ? (((1 << (t737 << 3)) - 1) | 0) : 0))));
       const t772 = (M32[t750 + 1]) & (((+((t737 >>> 0) >= (8 >>> 0))) ? (0xffffffff | 0) : (((+((t737 >>> 0) > (4 >>> 0))) ? (((1 << (((t737 - 4) | 0) << 3)) - 1) | 0) : 0))));
@@ -616,7 +616,7 @@ export const $chacha20poly1305_open = /* @__PURE__ */ Object.freeze({ layout, na
     let l127 = X_chacha20poly1305_open[57];
     let l128 = X_chacha20poly1305_open[58];
     let l129 = X_chacha20poly1305_open[59];
-    for (l124 = 0; (l124 >>> 0) < (t1026 >>> 0); l124 = (l124 + 1) | 0) { // modules/chacha.js:217
+    for (l124 = 0; (l124 >>> 0) < (t1026 >>> 0); l124 = (l124 + 1) | 0) { // modules/chacha.js:220
       const t1040 = (16 + (l124 << 2)) | 0;
       const t1041 = M32[t1040];
       const t1043 = M32[t1040 + 1];
@@ -694,7 +694,7 @@ export const $chacha20poly1305_open = /* @__PURE__ */ Object.freeze({ layout, na
     l127 = l109;
     l128 = l110;
     l129 = l111;
-    if (+(0 !== t1256)) { // modules/chacha.js:282
+    if (+(0 !== t1256)) { // modules/chacha.js:285
       const t1269 = (16 + (t1026 << 2)) | 0;
       const t1280 = (M32[t1269]) & (((+((t1256 >>> 0) >= (4 >>> 0))) ? (0xffffffff | 0) : (((+((t1256 >>> 0) > (0 >>> 0))) ? (((1 << (t1256 << 3)) - 1) | 0) : 0))));
       const t1291 = (M32[t1269 + 1]) & (((+((t1256 >>> 0) >= (8 >>> 0))) ? (0xffffffff | 0) : (((+((t1256 >>> 0) > (4 >>> 0))) ? (((1 << (((t1256 - 4) | 0) << 3)) - 1) | 0) : 0))));
@@ -919,7 +919,7 @@ export const $chacha20poly1305_open = /* @__PURE__ */ Object.freeze({ layout, na
     X_chacha20poly1305_open[58] = l128;
     X_chacha20poly1305_open[59] = l129;
   }
-  // modules/chacha.js:388
+  // modules/chacha.js:386
   function chacha20poly1305_open(l0, l1, l2) {
     l0 |= 0;
     l1 |= 0;
@@ -2158,7 +2158,7 @@ export const $chacha20poly1305_seal = /* @__PURE__ */ Object.freeze({ layout, na
     const t21 = M32[4109];
     const t22 = M32[4110];
     const t23 = M32[4111];
-    for (l20 = 0; (l20 >>> 0) < (t7 >>> 0); l20 = (l20 + 1) | 0) { // modules/chacha.js:141
+    for (l20 = 0; (l20 >>> 0) < (t7 >>> 0); l20 = (l20 + 1) | 0) { // modules/chacha.js:144
       X_chacha20poly1305_seal[0] = t8;
       X_chacha20poly1305_seal[1] = t9;
       X_chacha20poly1305_seal[2] = t10;
@@ -2258,7 +2258,7 @@ export const $chacha20poly1305_seal = /* @__PURE__ */ Object.freeze({ layout, na
     l23 = M32[4119];
     l24 = M32[4120];
     l25 = M32[4121];
-    for (l38 = 0; (l38 >>> 0) < (t1829 >>> 0); l38 = (l38 + 1) | 0) { // modules/chacha.js:217
+    for (l38 = 0; (l38 >>> 0) < (t1829 >>> 0); l38 = (l38 + 1) | 0) { // modules/chacha.js:220
       const t1843 = (t1830 + (l38 << 2)) | 0;
       const t1844 = M32[t1843];
       const t1847 = M32[t1843 + 1];
@@ -2336,7 +2336,7 @@ export const $chacha20poly1305_seal = /* @__PURE__ */ Object.freeze({ layout, na
     l41 = l23;
     l42 = l24;
     l43 = l25;
-    if (+(0 !== t2061)) { // modules/chacha.js:282
+    if (+(0 !== t2061)) { // modules/chacha.js:285
       const t2074 = (t1830 + (t1829 << 2)) | 0;
       const t2086 = (M32[t2074]) & (((+((t2061 >>> 0) >= (4 >>> 0))) ? (0xffffffff | 0) : (((+((t2061 >>> 0) > (0 >>> 0))) ? (((1 << (t2061 << 3)) - 1) | 0) : 0))));
       const t2097 = (M32[t2074 + 1]) & (((+((t2061 >>> 0) >= (8 >>> 0))) ? (0xffffffff | 0) : (((+((t2061 >>> 0) > (4 >>> 0))) ? (((1 << (((t2061 - 4) | 0) << 3)) - 1) | 0) : 0))));
@@ -2482,7 +2482,7 @@ export const $chacha20poly1305_seal = /* @__PURE__ */ Object.freeze({ layout, na
     let l76 = X_chacha20poly1305_seal[58];
     let l77 = X_chacha20poly1305_seal[59];
     let l78 = X_chacha20poly1305_seal[60];
-    for (l73 = 0; (l73 >>> 0) < (t2351 >>> 0); l73 = (l73 + 1) | 0) { // modules/chacha.js:217
+    for (l73 = 0; (l73 >>> 0) < (t2351 >>> 0); l73 = (l73 + 1) | 0) { // modules/chacha.js:220
       const t2365 = (16 + (l73 << 2)) | 0;
       const t2366 = M32[t2365];
       const t2369 = M32[t2365 + 1];
@@ -2560,7 +2560,7 @@ export const $chacha20poly1305_seal = /* @__PURE__ */ Object.freeze({ layout, na
     l76 = l58;
     l77 = l59;
     l78 = l60;
-    if (+(0 !== t2582)) { // modules/chacha.js:282
+    if (+(0 !== t2582)) { // modules/chacha.js:285
       const t2595 = (16 + (t2351 << 2)) | 0;
       const t2607 = (M32[t2595]) & (((+((t2582 >>> 0) >= (4 >>> 0))) ? (0xffffffff | 0) : (((+((t2582 >>> 0) > (0 >>> 0))) ? (((1 << (t2582 << 3)) - 1) | 0) : 0))));
       const t2618 = (M32[t2595 + 1]) & (((+((t2582 >>> 0) >= (8 >>> 0))) ? (0xffffffff | 0) : (((+((t2582 >>> 0) > (4 >>> 0))) ? (((1 << (((t2582 - 4) | 0) << 3)) - 1) | 0) : 0))));
@@ -2785,7 +2785,7 @@ export const $chacha20poly1305_seal = /* @__PURE__ */ Object.freeze({ layout, na
     X_chacha20poly1305_seal[59] = l77;
     X_chacha20poly1305_seal[60] = l78;
   }
-  // modules/chacha.js:372
+  // modules/chacha.js:370
   function chacha20poly1305_seal(l0, l1, l2) {
     l0 |= 0;
     l1 |= 0;
@@ -3911,7 +3911,7 @@ export const $chacha_xor = /* @__PURE__ */ Object.freeze({ layout, name: 'chacha
     X_chacha_xor[14] = l52;
     X_chacha_xor[15] = l53;
   }
-  // modules/chacha.js:168
+  // modules/chacha.js:171
   function chacha_xor(l0, l1) {
     l0 |= 0;
     l1 |= 0;
@@ -3937,7 +3937,7 @@ export const $chacha_xor = /* @__PURE__ */ Object.freeze({ layout, name: 'chacha
     l17 = t16;
     l18 = M32[4110];
     l19 = M32[4111];
-    for (l20 = 0; (l20 >>> 0) < (t1 >>> 0); l20 = (l20 + 1) | 0) { // modules/chacha.js:141
+    for (l20 = 0; (l20 >>> 0) < (t1 >>> 0); l20 = (l20 + 1) | 0) { // modules/chacha.js:144
       const t38 = l3;
       const t39 = l4;
       const t40 = l5;
@@ -4007,7 +4007,7 @@ export const $chacha_xor = /* @__PURE__ */ Object.freeze({ layout, name: 'chacha
       l69 = l17;
       l70 = t53;
       l71 = t54;
-      if (+(t38 === 10)) { // modules/chacha.js:148
+      if (+(t38 === 10)) { // modules/chacha.js:151
         X_chacha_xor[0] = l38;
         X_chacha_xor[1] = l39;
         X_chacha_xor[2] = l40;
@@ -4094,7 +4094,7 @@ export const $chacha_xor = /* @__PURE__ */ Object.freeze({ layout, name: 'chacha
         l102 = l51;
         l103 = l52;
         l104 = l53;
-        for (l123 = 0; (l123 >>> 0) < (t1785 >>> 0); l123 = (l123 + 1) | 0) { // modules/chacha.js:146
+        for (l123 = 0; (l123 >>> 0) < (t1785 >>> 0); l123 = (l123 + 1) | 0) { // modules/chacha.js:149
           const t1822 = l93;
           const t1823 = l94;
           const t1824 = l95;
@@ -4316,7 +4316,7 @@ export const $chacha_xor = /* @__PURE__ */ Object.freeze({ layout, name: 'chacha
   return chacha_xor;
 } });
 export const $hchacha = /* @__PURE__ */ Object.freeze({ layout, name: 'hchacha', regions: /* @__PURE__ */ Object.freeze({ 'arx_in': region1 }), params: 1, result: null, data: [], make(M8, M16, M32) {
-  // modules/chacha.js:172
+  // modules/chacha.js:175
   function hchacha(l0) {
     l0 |= 0;
     let l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0;
@@ -4337,7 +4337,7 @@ export const $hchacha = /* @__PURE__ */ Object.freeze({ layout, name: 'hchacha',
     l15 = M32[4109];
     l16 = M32[4110];
     l17 = M32[4111];
-    for (l18 = 0; (l18 >>> 0) < (t1 >>> 0); l18 = (l18 + 1) | 0) { // modules/chacha.js:163
+    for (l18 = 0; (l18 >>> 0) < (t1 >>> 0); l18 = (l18 + 1) | 0) { // modules/chacha.js:166
       const t38 = l6;
       const t39 = l7;
       const t40 = l8;
@@ -4463,7 +4463,7 @@ export const $hchacha = /* @__PURE__ */ Object.freeze({ layout, name: 'hchacha',
   return hchacha;
 } });
 export const $hsalsa = /* @__PURE__ */ Object.freeze({ layout, name: 'hsalsa', regions: /* @__PURE__ */ Object.freeze({ 'arx_in': region1 }), params: 1, result: null, data: [], make(M8, M16, M32) {
-  // modules/chacha.js:173
+  // modules/chacha.js:176
   function hsalsa(l0) {
     l0 |= 0;
     let l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0;
@@ -4484,7 +4484,7 @@ export const $hsalsa = /* @__PURE__ */ Object.freeze({ layout, name: 'hsalsa', r
     l15 = M32[4109];
     l16 = M32[4110];
     l17 = M32[4111];
-    for (l18 = 0; (l18 >>> 0) < (t1 >>> 0); l18 = (l18 + 1) | 0) { // modules/chacha.js:163
+    for (l18 = 0; (l18 >>> 0) < (t1 >>> 0); l18 = (l18 + 1) | 0) { // modules/chacha.js:166
       const t34 = l2;
       const t35 = l3;
       const t39 = l7;
@@ -4582,7 +4582,7 @@ export const $hsalsa = /* @__PURE__ */ Object.freeze({ layout, name: 'hsalsa', r
   return hsalsa;
 } });
 export const $poly1305_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_blocks', regions: /* @__PURE__ */ Object.freeze({ 'data': region0, 'poly': region2 }), params: 3, result: null, data: [], make(M8, M16, M32) {
-  // modules/chacha.js:272
+  // modules/chacha.js:275
   function poly1305_blocks(l0, l1, l2) {
     l0 |= 0;
     l1 |= 0;
@@ -4605,7 +4605,7 @@ export const $poly1305_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'p
     l5 = M32[4119];
     l6 = M32[4120];
     l7 = M32[4121];
-    for (l21 = 0; (l21 >>> 0) < (t2 >>> 0); l21 = (l21 + 1) | 0) { // modules/chacha.js:217
+    for (l21 = 0; (l21 >>> 0) < (t2 >>> 0); l21 = (l21 + 1) | 0) { // modules/chacha.js:220
       const t40 = (t27 + (l21 << 2)) | 0;
       const t41 = M32[t40];
       const t43 = M32[t40 + 1];
@@ -4686,7 +4686,7 @@ export const $poly1305_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'p
   return poly1305_blocks;
 } });
 export const $poly1305_bytes = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_bytes', regions: /* @__PURE__ */ Object.freeze({ 'data': region0, 'poly': region2 }), params: 2, result: null, data: [], make(M8, M16, M32) {
-  // modules/chacha.js:293
+  // modules/chacha.js:296
   function poly1305_bytes(l0, l1) {
     l0 |= 0;
     l1 |= 0;
@@ -4708,7 +4708,7 @@ export const $poly1305_bytes = /* @__PURE__ */ Object.freeze({ layout, name: 'po
     l4 = M32[4119];
     l5 = M32[4120];
     l6 = M32[4121];
-    for (l19 = 0; (l19 >>> 0) < (t23 >>> 0); l19 = (l19 + 1) | 0) { // modules/chacha.js:217
+    for (l19 = 0; (l19 >>> 0) < (t23 >>> 0); l19 = (l19 + 1) | 0) { // modules/chacha.js:220
       const t37 = (t24 + (l19 << 2)) | 0;
       const t38 = M32[t37];
       const t41 = M32[t37 + 1];
@@ -4786,7 +4786,7 @@ export const $poly1305_bytes = /* @__PURE__ */ Object.freeze({ layout, name: 'po
     l22 = l4;
     l23 = l5;
     l24 = l6;
-    if (+(t263 !== 0)) { // modules/chacha.js:282
+    if (+(t263 !== 0)) { // modules/chacha.js:285
       const t277 = (t24 + (t23 << 2)) | 0;
       const t289 = (M32[t277]) & (((+((t263 >>> 0) >= (4 >>> 0))) ? (0xffffffff | 0) : (((+((t263 >>> 0) > (0 >>> 0))) ? (((1 << (t263 << 3)) - 1) | 0) : 0))));
       const t301 = (M32[t277 + 1]) & (((+((t263 >>> 0) >= (8 >>> 0))) ? (0xffffffff | 0) : (((+((t263 >>> 0) > (4 >>> 0))) ? (((1 << (((t263 - 4) | 0) << 3)) - 1) | 0) : 0))));
@@ -4867,7 +4867,7 @@ export const $poly1305_bytes = /* @__PURE__ */ Object.freeze({ layout, name: 'po
   return poly1305_bytes;
 } });
 export const $poly1305_finish = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_finish', regions: /* @__PURE__ */ Object.freeze({ 'poly': region2 }), params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/chacha.js:303
+  // modules/chacha.js:306
   function poly1305_finish() {
     const t2 = M32[4118];
     const t14 = ((M32[4119]) + (t2 >>> 26 | 0)) | 0;
@@ -4935,7 +4935,7 @@ export const $poly1305_finish = /* @__PURE__ */ Object.freeze({ layout, name: 'p
   return poly1305_finish;
 } });
 export const $poly1305_init = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_init', regions: /* @__PURE__ */ Object.freeze({ 'poly': region2 }), params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/chacha.js:208
+  // modules/chacha.js:211
   function poly1305_init() {
     const t1 = M32[4112];
     const t2 = M32[4113];
@@ -4981,7 +4981,7 @@ export const $poly1305_init = /* @__PURE__ */ Object.freeze({ layout, name: 'pol
   return poly1305_init;
 } });
 export const $poly1305_lengths = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_lengths', regions: /* @__PURE__ */ Object.freeze({ 'poly': region2 }), params: 4, result: null, wrap: (f, H32) => (p0, p1) => f(p0, p0 / 4294967296, p1, p1 / 4294967296), data: [], make(M8, M16, M32) {
-  // modules/chacha.js:297
+  // modules/chacha.js:300
   function poly1305_lengths(l0, l1, l2, l3) {
     l0 |= 0;
     l1 |= 0;
@@ -5069,7 +5069,7 @@ export const $poly1305_lengths = /* @__PURE__ */ Object.freeze({ layout, name: '
   return poly1305_lengths;
 } });
 export const $salsa_xor = /* @__PURE__ */ Object.freeze({ layout, name: 'salsa_xor', regions: /* @__PURE__ */ Object.freeze({ 'data': region0, 'arx_in': region1 }), params: 2, result: null, data: [], make(M8, M16, M32) {
-  // modules/chacha.js:171
+  // modules/chacha.js:174
   function salsa_xor(l0, l1) {
     l0 |= 0;
     l1 |= 0;
@@ -5095,7 +5095,7 @@ export const $salsa_xor = /* @__PURE__ */ Object.freeze({ layout, name: 'salsa_x
     l17 = M32[4109];
     l18 = M32[4110];
     l19 = M32[4111];
-    for (l20 = 0; (l20 >>> 0) < (t1 >>> 0); l20 = (l20 + 1) | 0) { // modules/chacha.js:141
+    for (l20 = 0; (l20 >>> 0) < (t1 >>> 0); l20 = (l20 + 1) | 0) { // modules/chacha.js:144
       const t37 = l2;
       const t38 = l3;
       const t39 = l4;
@@ -5133,7 +5133,7 @@ export const $salsa_xor = /* @__PURE__ */ Object.freeze({ layout, name: 'salsa_x
       l51 = t52;
       l52 = t53;
       l53 = t54;
-      for (l72 = 0; (l72 >>> 0) < (t38 >>> 0); l72 = (l72 + 1) | 0) { // modules/chacha.js:146
+      for (l72 = 0; (l72 >>> 0) < (t38 >>> 0); l72 = (l72 + 1) | 0) { // modules/chacha.js:149
         const t75 = l38;
         const t76 = l39;
         const t80 = l43;
