@@ -314,14 +314,14 @@ function sendAll(call, pool, n, hash, spec, memory, job, name = exportNames.get(
 
 // The sync share-out of units [0, n) between this thread and the call's workers, already posted
 // with units n - 1, n - 2, ... as their first. copy(u) puts unit u's bytes in the staging buffer;
-// own(u) hashes unit u here. Returns, or throws, once every unit a worker took has ended, with
+// own(u) hashes unit u here; `ahead`: how many copied units this thread keeps ready for the
+// workers (default two a worker). Returns, or throws, once every unit a worker took has ended, with
 // call.first set: the first unit the workers did (this thread did the ones before it).
 // While one runs, this thread offers the pool nothing more (`sharing`): a BLAKE3 message in this
 // thread's units would post jobs behind units that wait for this thread's copies (a deadlock).
 let sharing = false;
-function shareSync(call, n, copy, own) {
+function shareSync(call, n, copy, own, ahead = 2 * call.jobs.length) {
   const ctl = call.ctl;
-  const ahead = 2 * call.jobs.length; // copied units kept ready for the workers
   let copied = n;
   let failed = true;
   sharing = true;
@@ -1102,6 +1102,12 @@ function cipherSync(spec, st, pos, src, dst, enc, iv, pub) {
   return true;
 }
 
+// A cipher call's units are smaller than parallel()'s (32 a thread, 512 KiB for a 32 MiB call
+// on two threads): the threads end a call at most about one unit apart, and a cipher's units
+// cost nothing but a claim each (its chunks run alike whatever the unit); the copies kept ready
+// for the workers stay at 4 MiB or more (CIPHER_AHEAD_BYTES), as with parallel()'s two units.
+const CIPHER_UNITS_PER_THREAD = 32;
+const CIPHER_AHEAD_BYTES = 1 << 22;
 // One call: src (whole blocks but maybe the last) to dst. chain: CBC's block before src (the IV
 // or a ciphertext block), else null. CBC in place: every unit's chaining block is staged before
 // any unit is done (a unit done in place overwrites the next one's).
@@ -1109,7 +1115,7 @@ function cipherCall(spec, ready, st, pos, src, dst, enc, chain, pub) {
   const len = src.length;
   const B = spec.blockSize;
   const threads = ready.length + 1;
-  let unit = Math.max(UNIT_MIN_BYTES, Math.ceil(len / (threads * UNITS_PER_THREAD)), Math.ceil(len / (MAX_UNITS - 1)));
+  let unit = Math.max(UNIT_MIN_BYTES, Math.ceil(len / (threads * CIPHER_UNITS_PER_THREAD)), Math.ceil(len / (MAX_UNITS - 1)));
   unit = Math.ceil(unit / B) * B;
   const n = Math.ceil(len / unit);
   const pool = ready.slice(0, Math.max(0, n - 1));
@@ -1161,6 +1167,7 @@ function cipherCall(spec, ready, st, pos, src, dst, enc, chain, pub) {
         }
         harvest(0, false);
       },
+      Math.max(2 * pool.length, Math.ceil(CIPHER_AHEAD_BYTES / unit)),
     );
     ok = true;
   } finally {
