@@ -109,7 +109,7 @@ export function aesCipher(mode, target, platform = 'unknown') {
     if (self.threads !== undefined && (!cbc || !encrypting)) {
       const next = cbc ? src.slice(src.length - 16) : null; // (before a call in place overwrites it)
       try {
-        if (self.threads({ key, nonce: NO_NONCE, params: null }, 0, src, dst, encrypting, iv, encrypting)) {
+        if (self.threads({ key, nonce: NO_NONCE, params: null }, 0, src, dst, encrypting, iv)) {
           if (cbc) iv.set(next);
           return;
         }
@@ -381,9 +381,9 @@ export function aesCipher(mode, target, platform = 'unknown') {
     }
   }
   // A long call at a block boundary may go across the wasm_threads pool (self.threads).
-  function ctrAt(st, pos, src, dst, encrypting = false) {
+  function ctrAt(st, pos, src, dst) {
     if (src.length === 0) return;
-    if (self.threads !== undefined && pos % 16 === 0 && self.threads(st, pos, src, dst, true, null, encrypting)) return;
+    if (self.threads !== undefined && pos % 16 === 0 && self.threads(st, pos, src, dst, true, null)) return;
     ctrHere(st, pos, src, dst);
   }
   function ctrHere(st, pos, src, dst) {
@@ -418,8 +418,8 @@ export function aesCipher(mode, target, platform = 'unknown') {
     options: null,
     params: () => null,
     outputLength: (_encrypting, n) => n,
-    run: (st, encrypting, src, dst) => ctrAt(st, 0, src, dst, encrypting),
-    stream: (st, encrypting) => new KeystreamStream('ctr', st, ctrAt, encrypting),
+    run: (st, _encrypting, src, dst) => ctrAt(st, 0, src, dst),
+    stream: (st) => new KeystreamStream('ctr', st, ctrAt),
     instance: I,
     // The keystream range [pos, pos + src.length) XORed (pos a whole number of blocks): a unit of
     // a call split across the pool (runtime/workers.js).

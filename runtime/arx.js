@@ -174,13 +174,13 @@ export function arxCipher(k, target, platform = 'unknown') {
   // src, writing dst (the same length; it may be src). The counter limit is checked first.
   // A long call at a block boundary may go across the wasm_threads pool (spec.threads, set by
   // runtime/workers.js), after the limit check: each range through xorHere on some thread.
-  function xorAt(st, pos, src, dst, encrypting = false) {
+  function xorAt(st, pos, src, dst) {
     const n = src.length;
     const lo0 = st.params === null ? 0 : st.params.lo;
     const hi0 = st.params === null ? 0 : st.params.hi;
     K.limit(lo0, hi0, Math.ceil((pos + n) / 64));
     if (n === 0) return;
-    if (spec.threads !== undefined && pos % 64 === 0 && spec.threads(st, pos, src, dst, true, null, encrypting)) return;
+    if (spec.threads !== undefined && pos % 64 === 0 && spec.threads(st, pos, src, dst, true, null)) return;
     xorHere(st, pos, src, dst);
   }
   function xorHere(st, pos, src, dst) {
@@ -228,8 +228,8 @@ export function arxCipher(k, target, platform = 'unknown') {
     options: { counter: counterOption(k.counterBits) },
     params: () => ({ lo: 0, hi: 0 }),
     outputLength: (_encrypting, n) => n,
-    run: (st, encrypting, src, dst) => xorAt(st, 0, src, dst, encrypting),
-    stream: (st, encrypting) => new KeystreamStream(k.name, st, xorAt, encrypting),
+    run: (st, _encrypting, src, dst) => xorAt(st, 0, src, dst),
+    stream: (st) => new KeystreamStream(k.name, st, xorAt),
     instance: I,
     // The range [pos, pos + src.length) of the keystream XORed (pos a whole number of blocks, the
     // limit checked by the caller): a unit of a call split across the pool (runtime/workers.js).

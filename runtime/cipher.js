@@ -67,10 +67,9 @@ export function cipherSpecOf(cipherFn) {
  * nonce, and its position.
  */
 export class KeystreamStream {
-  constructor(name, st, at, encrypting = false) {
+  constructor(name, st, at) {
     this.name = name;
     this.at = at;
-    this.encrypting = encrypting; // (at's fifth argument: the output is ciphertext)
     this.st = { key: st.key.slice(), nonce: st.nonce.slice(), params: st.params };
     this.pos = 0;
   }
@@ -78,7 +77,7 @@ export class KeystreamStream {
     return n;
   }
   update(src, dst) {
-    this.at(this.st, this.pos, src, dst, this.encrypting);
+    this.at(this.st, this.pos, src, dst);
     this.pos += src.length;
   }
   finish(tag) {

@@ -241,26 +241,12 @@ const SPARE_BYTES = 1 << 26;
 // parallel() batch is several calls in turn), so its staging buffer is a reused one: a fresh
 // 100 MB one, faulted in while a worker ran, copied at 0.36 GB/s against 3.5 GB/s reused.
 const CALL_BYTES = 1 << 25;
-let spare = []; // zeroed (but for ciphertext: see below), free
-// A kept buffer whose last call was a split encryption keeps that call's output in the range the
-// workers did, [a, b) here (ciphertext the caller has: public), not zeroed; all the rest is zero.
-// (Zeroing it cost a fifth of the caller's extra work per worker byte.) A cipher call overwrites
-// or zeroes it (cipherCall); any other taker gets the buffer zeroed. Plaintext, keystream, keys
-// and chaining blocks never stay.
-const ciphertextIn = new WeakMap(); // SharedArrayBuffer -> [a, b)
-function takeStaging(bytes, keepCiphertext = false) {
+let spare = []; // zeroed, free
+function takeStaging(bytes) {
   let best = -1;
   for (let i = 0; i < spare.length; i++)
     if (spare[i].byteLength >= bytes && (best < 0 || spare[i].byteLength < spare[best].byteLength)) best = i;
-  if (best >= 0) {
-    const b = spare.splice(best, 1)[0];
-    const left = ciphertextIn.get(b);
-    if (left !== undefined && !keepCiphertext) {
-      wipeRange(new Uint8Array(b), left[0], left[1]);
-      ciphertextIn.delete(b);
-    }
-    return b;
-  }
+  if (best >= 0) return spare.splice(best, 1)[0];
   // Whole MiBs, so that similar calls reuse them (not powers of two: a 32 MiB batch with its
   // digests would take 64 MiB, and with a smaller buffer kept beside it, go unkept).
   return new SharedArrayBuffer(Math.ceil(bytes / (1 << 20)) * (1 << 20));
@@ -996,18 +982,9 @@ export function poolStatsForTests() {
   return { jobs: nextJob - 1, workers: workers.filter((w) => w.alive).length };
 }
 
-/**
- * Tests only: the staging buffers kept for reuse (each must be all zero between calls, but for
- * the range stagingCiphertextForTests gives).
- */
+/** Tests only: the staging buffers kept for reuse (each must be all zero between calls). */
 export function stagingForTests() {
   return spare.slice();
-}
-
-/** Tests only: [a, b), the range of a kept staging buffer holding an encryption's output, or null. */
-export function stagingCiphertextForTests(buf) {
-  const r = ciphertextIn.get(buf);
-  return r === undefined ? null : r.slice();
 }
 
 /**
@@ -1070,12 +1047,11 @@ export function threadedCipher(name, cipher) {
   const spec = cipherSpecOf(cipher);
   if (spec === undefined || typeof spec.range !== 'function') throw new TypeError(`threadedCipher: ${name} cannot be split`);
   cipherNames.set(spec, name);
-  // pub: dst will hold ciphertext (an encryption), left in a kept staging buffer (takeStaging).
-  spec.threads = (st, pos, src, dst, enc, iv, pub = false) => cipherSync(spec, st, pos, src, dst, enc, iv, pub === true);
+  spec.threads = (st, pos, src, dst, enc, iv) => cipherSync(spec, st, pos, src, dst, enc, iv);
   return cipher;
 }
 
-function cipherSync(spec, st, pos, src, dst, enc, iv, pub) {
+function cipherSync(spec, st, pos, src, dst, enc, iv) {
   const total = src.length;
   if (size < 2 || sharing || total < MIN_BYTES || total < 2 * spec.blockSize || !canBlock() || !supported()) return false;
   const memory = sharedMemory(spec);
@@ -1090,7 +1066,7 @@ function cipherSync(spec, st, pos, src, dst, enc, iv, pub) {
       const b = Math.min(total, a + step);
       const next = iv === null || b === total ? null : src.slice(b - 16, b); // (before a call in place overwrites it)
       try {
-        cipherCall(spec, pool, st, pos + a, src.subarray(a, b), dst.subarray(a, b), enc, chain, pub);
+        cipherCall(spec, pool, st, pos + a, src.subarray(a, b), dst.subarray(a, b), enc, chain);
       } finally {
         if (chain !== iv) chain.fill(0);
         chain = next;
@@ -1111,7 +1087,7 @@ const CIPHER_AHEAD_BYTES = 1 << 22;
 // One call: src (whole blocks but maybe the last) to dst. chain: CBC's block before src (the IV
 // or a ciphertext block), else null. CBC in place: every unit's chaining block is staged before
 // any unit is done (a unit done in place overwrites the next one's).
-function cipherCall(spec, ready, st, pos, src, dst, enc, chain, pub) {
+function cipherCall(spec, ready, st, pos, src, dst, enc, chain) {
   const len = src.length;
   const B = spec.blockSize;
   const threads = ready.length + 1;
@@ -1124,10 +1100,7 @@ function cipherCall(spec, ready, st, pos, src, dst, enc, chain, pub) {
   const nonceAt = keyAt + st.key.length;
   const chainAt = chain === null ? -1 : Math.ceil((nonceAt + st.nonce.length) / 16) * 16;
   const bytes = chain === null ? nonceAt + st.nonce.length : chainAt + 16 * n;
-  const sab = takeStaging(bytes, true);
-  const left = ciphertextIn.get(sab); // (an earlier encryption's output, public)
-  ciphertextIn.delete(sab);
-  const buf = new Uint8Array(sab, 0, bytes);
+  const buf = new Uint8Array(takeStaging(bytes), 0, bytes);
   buf.set(st.key, keyAt);
   buf.set(st.nonce, nonceAt);
   if (chain !== null) {
@@ -1145,7 +1118,7 @@ function cipherCall(spec, ready, st, pos, src, dst, enc, chain, pub) {
     while (kept > floor && (all || Atomics.load(done, kept - 1) === 1)) {
       const a = --kept * unit, b = Math.min(len, a + unit);
       dst.set(buf.subarray(a, b), a);
-      if (!pub) wipeRange(buf, a, b);
+      wipeRange(buf, a, b);
     }
   };
   const job = { type: 'cipher', staging: buf.buffer, done: done.buffer, len, unit, pos, keyAt, keyLength: st.key.length, nonceAt, nonceLength: st.nonce.length, params: st.params, enc, chainAt };
@@ -1181,16 +1154,8 @@ function cipherCall(spec, ready, st, pos, src, dst, enc, chain, pub) {
       }
     } finally {
       // Units this thread did were never in the staging buffer (but those it copied first), the
-      // workers' units are zero once copied out, or hold this encryption's output (pub); after
-      // a failure, all of it is zeroed. An earlier call's output not overwritten is zeroed.
-      const out = ok && pub ? [call.first * unit, len] : [0, 0];
-      if (left !== undefined) {
-        const whole = new Uint8Array(sab);
-        if (left[0] < out[0]) wipeRange(whole, left[0], Math.min(left[1], out[0]));
-        if (left[1] > out[1]) wipeRange(whole, Math.max(left[0], out[1]), left[1]);
-      }
+      // workers' units are zero once copied out; after a failure, all of it is zeroed.
       release(call, buf, ok ? [Math.min(call.copied, call.first) * unit, Math.max(call.copied, call.first) * unit, keyAt, bytes] : null);
-      if (call.reusable && out[1] > out[0]) ciphertextIn.set(sab, out);
     }
     if (failure !== null) throw failure;
   }

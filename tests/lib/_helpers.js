@@ -199,23 +199,3 @@ export function randomSplit(rng, msg, maxPiece) {
   if (rng.int(2) === 0) parts.push(msg.subarray(msg.length));
   return parts;
 }
-
-/**
- * Null when every staging buffer the pool keeps (runtime/workers.js) is zero but for one range
- * that an encryption left (its output: ciphertext), whose bytes must equal that range of one of
- * `outputs` (the outputs of the test's encryptions, each indexed from its call's first byte);
- * else what is wrong. Plaintext, keystream or a key left in a kept buffer fails it. `pool`: the
- * runtime/workers.js module.
- */
-export function stagingLeft(pool, outputs = []) {
-  const { stagingForTests, stagingCiphertextForTests } = pool;
-  for (const [i, buf] of stagingForTests().entries()) {
-    const b = new Uint8Array(buf);
-    const r = stagingCiphertextForTests(buf) ?? [0, 0];
-    for (let k = 0; k < b.length; k++)
-      if (b[k] !== 0 && (k < r[0] || k >= r[1])) return `staging buffer ${i} (${b.length} bytes) holds a non-zero byte at ${k}`;
-    if (r[1] > r[0] && !outputs.some((o) => o.length >= r[1] && b.subarray(r[0], r[1]).every((x, k) => x === o[r[0] + k])))
-      return `staging buffer ${i}: bytes [${r[0]}, ${r[1]}) are not an encryption's output`;
-  }
-  return null;
-}
