@@ -7,8 +7,8 @@
 // it has its own state and block regions and shares the constant tables of copy 0. Messages go to
 // a worker through a staging SharedArrayBuffer of the job (the caller's bytes are not shared
 // memory), digests come back the same way, and the staging buffer is zeroed before the call
-// returns, errors included (but for an encryption's output, ciphertext: see takeStaging); each
-// engine zeroes the regions it used in its own copy, as on the calling thread.
+// returns, errors included; each engine zeroes the regions it used in its own copy, as on the
+// calling thread.
 //
 // Sync calls stay sync: the calling thread hashes its own share, then blocks in Atomics.wait
 // until the workers are done (where the platform refuses Atomics.wait on this thread, as on a
