@@ -313,12 +313,14 @@ export const PBKDF2_FIELDS = (outputLen) => ({
 // pbkdf2 function -> its kernels by hash name (pbkdf2MemoryForTests).
 const kernelsOf = new WeakMap();
 /**
- * The memory behind the PBKDF2 kernel of hash `name` of an entry's `pbkdf2`, and its target's
- * regions (hygiene tests): { mem, regions }.
+ * The memory behind the PBKDF2 kernel of hash `name` of an entry's `pbkdf2`, and its regions
+ * (hygiene tests): { mem, regions }; on js, where the memory is the one of the target file (shared
+ * with its other hashes: runtime/link.js, linkJs), those of every kernel linked into it so far.
  */
 export function pbkdf2MemoryForTests(pbkdf2, name) {
   const I = specOf(kernelsOf.get(pbkdf2).get(name).hash).instance;
-  return { mem: I.memory(), regions: I.target.regions };
+  const mem = I.memory();
+  return { mem, regions: I.guard.regions ?? I.target.regions };
 }
 
 /**

@@ -89,18 +89,41 @@ export function linkWasm(pages, shared, list, at) {
   return { mem: new Uint8Array(memory.buffer, base, pages * 65536), fns, memory };
 }
 
-/** js: each descriptor's make(M8, M16, M32) returns the function over the new memory. */
+// js, the library's linking (runtime/shell.js, subset()): target file layout -> its one memory.
+const sharedJs = /* @__PURE__ */ new WeakMap();
+
+/**
+ * js: each descriptor's make(M8, M16, M32) returns the function over a new memory. For a list
+ * marked `shared` (the library's: runtime/shell.js, subset()), over the one memory of its target
+ * file instead, each descriptor made once and its function shared by every instance that links
+ * it: V8 specializes a kernel function on its closure's context only while one closure of it
+ * exists, and a second instance of a file made its kernels slower (docs/notes.md, "jsshare").
+ * `shared` is then the memory's record { busy, layout, regions, linked, M8, M16, M32 }: the
+ * re-entrancy guard of every instance on it (one session at a time on the memory, whichever hash
+ * runs it), the regions of every descriptor linked into it so far (constant regions included),
+ * and descriptor -> function.
+ */
 export function linkJs(memoryBytes, list) {
   if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) throw new Error('the js target of awasmc needs a little-endian platform');
-  const buffer = new ArrayBuffer(memoryBytes);
-  const M8 = new Uint8Array(buffer);
-  const M16 = new Uint16Array(buffer);
-  const M32 = new Int32Array(buffer);
+  const layout = list.shared === true ? list[0].layout : null;
+  let s = layout !== null ? sharedJs.get(layout) : undefined;
+  if (s === undefined) {
+    const buffer = new ArrayBuffer(memoryBytes);
+    s = { busy: false, layout, regions: {}, linked: new Map(), M8: new Uint8Array(buffer), M16: new Uint16Array(buffer), M32: new Int32Array(buffer) };
+    if (layout !== null) sharedJs.set(layout, s);
+  }
   const fns = {};
   for (const d of list) {
-    for (const [offset, bytes] of d.data) M8.set(fromBase64(bytes), offset); // constant regions it reads
-    const f = d.make(M8, M16, M32);
-    fns[d.name] = d.wrap ? d.wrap(f, new Uint32Array(buffer)) : f; // u64 parameters or results
+    let f = s.linked.get(d);
+    if (f === undefined) {
+      // The constant regions it reads (on a shared memory maybe again: the same bytes).
+      for (const [offset, bytes] of d.data) s.M8.set(fromBase64(bytes), offset);
+      f = d.make(s.M8, s.M16, s.M32);
+      if (d.wrap) f = d.wrap(f, new Uint32Array(s.M8.buffer)); // u64 parameters or results
+      s.linked.set(d, f);
+      Object.assign(s.regions, d.regions);
+    }
+    fns[d.name] = f;
   }
-  return { mem: M8, fns };
+  return { mem: s.M8, fns, shared: layout !== null ? s : undefined };
 }

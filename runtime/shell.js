@@ -82,7 +82,13 @@ export class Instance {
     // In a worker thread of the pool (runtime/worker.js): { memory, base }, the caller's shared
     // memory and this thread's copy of the layout in it, set before the first load(); else null.
     this.linkAt = null;
-    this.busy = false;
+    // The re-entrancy guard: { busy }, the instance's own, or (set by load()) the record of a
+    // memory shared with other instances (js: one memory per target file, runtime/link.js linkJs).
+    this.guard = { busy: false };
+  }
+  /** Whether a session runs on this instance's memory (this instance's or another's sharing it). */
+  get busy() {
+    return this.guard.busy;
   }
   fail(what, E = TypeError) {
     throw new E(`${this.label}: ${what}`);
@@ -95,8 +101,9 @@ export class Instance {
   }
   load() {
     const at = this.linkAt;
-    const inst = at !== null ? this.target.link(at) : this.target.instantiate();
+    const inst = at !== null ? this.target.link(at) : this.target.linkShared !== undefined ? this.target.linkShared() : this.target.instantiate();
     const m = inst.mem;
+    if (inst.shared !== undefined) this.guard = inst.shared;
     this.mem32 = m.byteOffset % 4 === 0 ? new Int32Array(m.buffer, m.byteOffset, m.length >> 2) : null;
     this.fns = inst.fns;
     this.memoryObject = typeof WebAssembly === 'object' && inst.memory instanceof WebAssembly.Memory ? inst.memory : null; // no WebAssembly global under node --jitless
@@ -112,13 +119,14 @@ export class Instance {
   }
   enter() {
     const m = this.mem === null ? this.memory() : this.mem;
-    if (this.busy) this.fail('re-entrant call (a hash was called from inside a running hash call)', Error);
+    const g = this.guard;
+    if (g.busy) this.fail('re-entrant call (a hash was called from inside a running hash call)', Error);
     // A wasm memory that grew would have detached our views: writes would vanish silently.
     if (m.length === 0) this.fail('the target memory was detached (did a kernel grow it?)', Error);
-    this.busy = true;
+    g.busy = true;
   }
   leave() {
-    this.busy = false;
+    this.guard.busy = false;
   }
   /**
    * Zeroes mem[off .. off + len), rounded up to whole words: only for region starts (16-aligned)
@@ -144,10 +152,18 @@ function subset(descriptors) {
   const list = descriptors.filter((d) => d !== undefined);
   const layout = list[0].layout;
   if (list.some((d) => d.layout !== layout)) throw new TypeError('kernel descriptors must come from one target file');
-  // link(at): a worker thread's copy of the layout (Instance.linkAt).
+  const regions = Object.assign({}, ...list.map((d) => d.regions));
+  // link(at): a worker thread's copy of the layout (Instance.linkAt). instantiate(): a fresh
+  // memory (the tests'). linkShared(): the library's link, of the list marked `shared`: on js the
+  // one memory of the target file, shared by every instance that links some of its functions
+  // (runtime/link.js, linkJs); the other backends link a memory of the instance's own. Not for a
+  // heap target (HeapInstance links its own memory, sized per call).
+  const heap = Object.values(regions).some((r) => r.heap === true);
+  const marked = Object.assign(list.slice(), { shared: true });
   return {
-    ...layout, regions: Object.assign({}, ...list.map((d) => d.regions)), functions: list.map((d) => d.name),
+    ...layout, regions, functions: list.map((d) => d.name),
     instantiate: () => layout.link(list), link: (at) => layout.link(list, at),
+    linkShared: heap ? undefined : () => layout.link(marked),
   };
 }
 

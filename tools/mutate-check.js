@@ -108,12 +108,23 @@ Instance.prototype.leave = function () {
 };
 // The constant regions of a target as instantiate() makes them (each call must leave them so: a
 // kernel writing one word past a buffer into a table (mutants legacy:66:8:const, legacy:85:8:const)).
+// `target` is an Instance's target, or the record of a shared memory: on js the library's hashes
+// of one target file share one memory (runtime/link.js, linkJs), whose constant regions are those
+// of every kernel function linked into it (the cache key then counts them: a later hash adds some).
 const pristine = new Map();
 function constantsOf(target) {
+  if (target !== undefined && target.linked !== undefined) {
+    const s = target, key = s.linked.size;
+    if (!pristine.has(s) || pristine.get(s)[0] !== key) pristine.set(s, [key, s.layout.link([...s.linked.keys()]).mem.slice()]);
+    return pristine.get(s)[1];
+  }
   if (target === undefined || typeof target.instantiate !== 'function') return null;
   if (!pristine.has(target)) pristine.set(target, target.instantiate().mem.slice());
   return pristine.get(target);
 }
+// The regions of an Instance's memory: with a shared memory, every linked function's.
+const regionsOf = (I) => (I.guard.linked !== undefined ? I.guard.regions : I.target.regions);
+const constantsTarget = (I) => (I.guard.linked !== undefined ? I.guard : I.target);
 function dirt(mem, regions, target) {
   const constant = Object.values(regions || {}).filter((r) => r.constant).sort((a, b) => a.offset - b.offset);
   const fresh = constantsOf(target);
@@ -143,7 +154,7 @@ function dirt(mem, regions, target) {
 }
 function cleanAfter(name) {
   for (const I of left) {
-    const d = dirt(I.memory(), I.target.regions, I.target);
+    const d = dirt(I.memory(), regionsOf(I), constantsTarget(I));
     if (d !== null) {
       console.log(`killed: ${name}: the kernel memory of ${I.label} is not as it was before the call: ${d}`);
       process.exit(1);
@@ -560,7 +571,7 @@ async function hygiene(family) {
     for (const I of top?.parts ?? (top ? [top] : [])) {
       if (I.mem === null || seen.has(I)) continue; // never loaded: nothing to check
       seen.add(I);
-      memories.push([name, I.memory(), I.target.regions, I.target]);
+      memories.push([name, I.memory(), regionsOf(I), constantsTarget(I)]);
     }
   }
   if (family === 'argon2')

@@ -37,6 +37,15 @@ export const OUTPUT_LEN = { sha224: 28, sha256: 32, sha384: 48, sha512: 64, sha5
 export const BLOCK_LEN = { sha224: 64, sha256: 64, sha384: 128, sha512: 128, sha512_224: 128, sha512_256: 128 };
 
 /**
+ * The regions of every kernel function linked into the memory of an Instance (runtime/shell.js):
+ * on js, the library's hashes of one target file share one memory (runtime/link.js,
+ * linkJs), which holds the constant regions of all of them; elsewhere the instance's own.
+ */
+export const linkedRegions = (I) => (I.guard.linked !== undefined ? I.guard.regions : I.target.regions);
+/** A fresh memory as linking the same kernel functions makes it (what constant regions hold). */
+export const freshMemory = (I) => (I.guard.linked !== undefined ? I.guard.layout.link([...I.guard.linked.keys()]) : I.target.instantiate()).mem;
+
+/**
  * Where mem holds a non-zero byte outside the target's constant regions (memory.data tables,
  * `regions[name].constant`), as a description, or null when every other byte is zero.
  */

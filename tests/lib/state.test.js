@@ -27,7 +27,7 @@ import * as nobleSha3 from '@noble/hashes/sha3.js';
 import { hmac } from '../../hmac.js';
 import { exportState, importHmacState, importState } from '../../state.js';
 import { specOf } from '../../runtime/shell.js';
-import { BACKENDS, SEED, firstSecretByte, fromHex, hex, loadBackends, makeRng, poolCheck, repoRoot } from './_helpers.js';
+import { BACKENDS, SEED, firstSecretByte, fromHex, hex, linkedRegions, loadBackends, makeRng, poolCheck, repoRoot } from './_helpers.js';
 
 const backends = (await loadBackends()).filter((b) => b.hashes !== null);
 const NOBLE = { ...nobleSha2, ...nobleLegacy, ...nobleSha3, ...nobleBlake1, ...nobleBlake2, ...nobleBlake3 };
@@ -346,7 +346,7 @@ test('exportState and importState leave no secret in the kernel memory', async (
     }
   }
 });
-const regionsOf = (hash) => specOf(hash).instance.target.regions;
+const regionsOf = (hash) => linkedRegions(specOf(hash).instance);
 
 test('states with a valid checksum and out-of-range fields are refused (header, MD)', () => {
   const h = backends[0].hashes;

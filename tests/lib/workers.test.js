@@ -19,7 +19,7 @@ import { scryptSync } from 'node:crypto';
 import { memoryForTests } from '../../runtime/shell.js';
 import { argon2MemoryForTests } from '../../runtime/argon2.js';
 import * as nobleArgon2 from '@noble/hashes/argon2.js';
-import { firstSecretByte, makeRng, SEED, hex, repoRoot } from './_helpers.js';
+import { firstSecretByte, linkedRegions, makeRng, SEED, hex, repoRoot } from './_helpers.js';
 
 const regions = {};
 for (const m of ['sha2', 'legacy', 'sha3', 'blake1', 'blake2', 'blake3']) regions[m] = (await import(`../../targets/wasm_threads/${m}.js`)).regions;
@@ -172,7 +172,7 @@ test('ciphers: a worker that throws or dies fails the split call (output zeroed,
   const key = rng.bytes(32), nonce = rng.bytes(12), msg = rng.bytes(1 << 20);
   const want = hex(W.chacha20(key, nonce).decrypt(msg));
   await T.sha256.parallel.async([rng.bytes(300000), rng.bytes(300000)]); // the workers booted
-  const cleanCipher = () => firstSecretByte(cipherMemoryForTests(T.chacha20), cipherSpecOf(T.chacha20).instance.target.regions) ?? stagingLeft();
+  const cleanCipher = () => firstSecretByte(cipherMemoryForTests(T.chacha20), linkedRegions(cipherSpecOf(T.chacha20).instance)) ?? stagingLeft();
   const before = poolStatsForTests().jobs;
   assert.equal(hex(T.chacha20(key, nonce).decrypt(msg)), want);
   assert.ok(poolStatsForTests().jobs > before, 'the call went to a worker');
