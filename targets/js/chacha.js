@@ -919,7 +919,7 @@ export const $chacha20poly1305_open = /* @__PURE__ */ Object.freeze({ layout, na
     X_chacha20poly1305_open[58] = l128;
     X_chacha20poly1305_open[59] = l129;
   }
-  // modules/chacha.js:386
+  // modules/chacha.js:392
   function chacha20poly1305_open(l0, l1, l2) {
     l0 |= 0;
     l1 |= 0;
@@ -2785,7 +2785,7 @@ export const $chacha20poly1305_seal = /* @__PURE__ */ Object.freeze({ layout, na
     X_chacha20poly1305_seal[59] = l77;
     X_chacha20poly1305_seal[60] = l78;
   }
-  // modules/chacha.js:370
+  // modules/chacha.js:376
   function chacha20poly1305_seal(l0, l1, l2) {
     l0 |= 0;
     l1 |= 0;
