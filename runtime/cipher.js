@@ -328,76 +328,80 @@ export function makeCipher(spec) {
       if (this.#encrypted && spec.noNonce !== true) throw new Error(`${name}: encrypt() was already called on this instance (a key and nonce must encrypt once; make a new instance with a new nonce)`);
       this.#encrypted = true;
     }
+    // The public method: three small closures over the instance (the work is in the private
+    // methods below, so each closure's context holds only `this` and `encrypting`). Plain
+    // properties, not frozen: an instance is made per message, and freezing or renaming three
+    // functions per method made one 64-byte call 7x slower (26 µs against 3.7 µs).
     #method(encrypting) {
-      const st = this.#st;
-      const verb = encrypting ? 'encrypt' : 'decrypt';
-      const run = (data, output) => {
-        if (spec.noOutput === true && output !== undefined) throw refuseOutput(name);
-        const src = bytesArg(data, 'data');
-        const dst = outputFor(output, spec.outputLength(encrypting, src.length, st.params), src);
-        if (encrypting) this.#claim();
-        const result = spec.run(st, encrypting, src, dst);
-        return result === undefined ? dst : result;
-      };
-      const create = () => {
-        if (encrypting) this.#claim();
-        return new CipherStream(`${name}.${verb}`, spec.stream(st, encrypting), spec.noOutput === true);
-      };
-      const runAsync = async (data, output, opts) => {
-        if (spec.noOutput === true && output !== undefined) throw refuseOutput(name);
-        const src = bytesArg(data, 'data');
-        const o = asyncOpts(opts);
-        const dst = outputFor(output, spec.outputLength(encrypting, src.length, st.params), src);
-        if (encrypting) this.#claim();
-        if (spec.asyncWhole !== undefined && spec.asyncWhole(encrypting)) {
-          // (An AEAD's decryption checks the tag before it writes anything: one piece, no yields.)
-          const result = spec.run(st, encrypting, src, dst);
-          if (o.onProgress !== null) o.onProgress(1);
-          return result === undefined ? dst : result;
-        }
-        const total = src.length;
-        const s = spec.stream(st, encrypting);
-        let outEnd = dst.length;
-        try {
-          let at = 0; // input bytes done
-          let outAt = 0;
-          let slice = 16384;
-          let last = now();
-          for (let pos = 0; pos < total; ) {
-            // The caller may detach or shrink the buffers during a yield: refuse to go on.
-            if (src.length !== total) throw new TypeError('"data" was detached during the async call');
-            if (dst.length === 0 && total > 0) throw new TypeError('"output" was detached during the async call');
-            const end = Math.min(total, pos + slice);
-            const n = s.outputLength(end - pos);
-            const t0 = now();
-            s.update(src.subarray(pos, end), dst.subarray(outAt, outAt + n));
-            outAt += n;
-            pos = at = end;
-            const t1 = now();
-            const budget = o.tick > 2 ? o.tick : 2;
-            if (t1 - t0 > budget / 2 && slice > MIN_SLICE) slice >>= 1;
-            else if (t1 - t0 < budget / 8 && slice < MAX_SLICE) slice <<= 1;
-            if (t1 - last >= o.tick && pos < total) {
-              if (o.onProgress !== null) o.onProgress(at / total);
-              await o.nextTick();
-              last = now();
-            }
-          }
-          const fin = s.finish(undefined);
-          if (fin.data.length > 0) dst.set(fin.data, outAt);
-          if (fin.tag !== undefined) dst.set(fin.tag, outAt + fin.data.length);
-          outEnd = outAt + fin.data.length + (fin.tag !== undefined ? fin.tag.length : 0);
-        } finally {
-          s.wipe();
-        }
-        if (o.onProgress !== null) o.onProgress(1);
-        return dst.length === outEnd ? dst : dst.subarray(0, outEnd);
-      };
-      // Plain properties, not frozen: an instance is made per message, and freezing or renaming
-      // three functions per method made one 64-byte call 7x slower (26 µs against 3.7 µs).
-      run.async = runAsync;
-      run.create = create;
+      const run = (data, output) => this.#run(encrypting, data, output);
+      run.async = (data, output, opts) => this.#runAsync(encrypting, data, output, opts);
+      run.create = () => this.#create(encrypting);
       return run;
+    }
+    #run(encrypting, data, output) {
+      const st = this.#st;
+      if (spec.noOutput === true && output !== undefined) throw refuseOutput(name);
+      const src = bytesArg(data, 'data');
+      const dst = outputFor(output, spec.outputLength(encrypting, src.length, st.params), src);
+      if (encrypting) this.#claim();
+      const result = spec.run(st, encrypting, src, dst);
+      return result === undefined ? dst : result;
+    }
+    #create(encrypting) {
+      const st = this.#st;
+      if (encrypting) this.#claim();
+      return new CipherStream(`${name}.${encrypting ? 'encrypt' : 'decrypt'}`, spec.stream(st, encrypting), spec.noOutput === true);
+    }
+    async #runAsync(encrypting, data, output, opts) {
+      const st = this.#st;
+      if (spec.noOutput === true && output !== undefined) throw refuseOutput(name);
+      const src = bytesArg(data, 'data');
+      const o = asyncOpts(opts);
+      const dst = outputFor(output, spec.outputLength(encrypting, src.length, st.params), src);
+      if (encrypting) this.#claim();
+      if (spec.asyncWhole !== undefined && spec.asyncWhole(encrypting)) {
+        // (An AEAD's decryption checks the tag before it writes anything: one piece, no yields.)
+        const result = spec.run(st, encrypting, src, dst);
+        if (o.onProgress !== null) o.onProgress(1);
+        return result === undefined ? dst : result;
+      }
+      const total = src.length;
+      const s = spec.stream(st, encrypting);
+      let outEnd = dst.length;
+      try {
+        let at = 0; // input bytes done
+        let outAt = 0;
+        let slice = 16384;
+        let last = now();
+        for (let pos = 0; pos < total; ) {
+          // The caller may detach or shrink the buffers during a yield: refuse to go on.
+          if (src.length !== total) throw new TypeError('"data" was detached during the async call');
+          if (dst.length === 0 && total > 0) throw new TypeError('"output" was detached during the async call');
+          const end = Math.min(total, pos + slice);
+          const n = s.outputLength(end - pos);
+          const t0 = now();
+          s.update(src.subarray(pos, end), dst.subarray(outAt, outAt + n));
+          outAt += n;
+          pos = at = end;
+          const t1 = now();
+          const budget = o.tick > 2 ? o.tick : 2;
+          if (t1 - t0 > budget / 2 && slice > MIN_SLICE) slice >>= 1;
+          else if (t1 - t0 < budget / 8 && slice < MAX_SLICE) slice <<= 1;
+          if (t1 - last >= o.tick && pos < total) {
+            if (o.onProgress !== null) o.onProgress(at / total);
+            await o.nextTick();
+            last = now();
+          }
+        }
+        const fin = s.finish(undefined);
+        if (fin.data.length > 0) dst.set(fin.data, outAt);
+        if (fin.tag !== undefined) dst.set(fin.tag, outAt + fin.data.length);
+        outEnd = outAt + fin.data.length + (fin.tag !== undefined ? fin.tag.length : 0);
+      } finally {
+        s.wipe();
+      }
+      if (o.onProgress !== null) o.onProgress(1);
+      return dst.length === outEnd ? dst : dst.subarray(0, outEnd);
     }
   }
 
