@@ -8,13 +8,13 @@
 import { u8, u32, u32x4, u8x16, memory, fn, loop, when, rotl, shuffle, swizzle } from 'awasm';
 
 // ---- 1. Salsa20 and ChaCha ----------------------------------------------------------------------
+const input = memory('arx_in', u32.array(16)), poly = memory('poly', u32.array(32)); // (poly: section 2)
+// arx_in: the sixteen input words of the block function (Salsa20 and ChaCha keep constants, key,
+// counter and nonce in different words: runtime/arx.js writes them); the kernels only read it,
+// except hchacha/hsalsa, which write the subkey over the key words. arx_in, poly and data lie side
+// by side in this order, so the AEAD runtime zeroes all three after a call in one fill (of data the
+// part the call used, rounded up to 256 bytes: a SIMD group may XOR keystream past the message).
 const data = memory('data', u8.array(16384)); // shared: stream kernels XOR it in place, Poly1305 reads it
-// The sixteen input words of the block function (Salsa20 and ChaCha keep constants, key, counter
-// and nonce in different words: runtime/arx.js writes them). The kernels only read it, except
-// hchacha/hsalsa, which write the subkey over the key words. runtime/arx.js zeroes it after every
-// call, as it zeroes the part of `data` a call used (rounded up to 256 bytes: the last group of
-// four SIMD blocks may XOR keystream past the message, into bytes no caller reads).
-const input = memory('arx_in', u32.array(16));
 const words = data.as(u32);
 const rows = data.as(u32x4);
 
@@ -185,9 +185,9 @@ export const hsalsa = fn([u32], subkey(SALSA));
 // the 16-byte tag in words 0..3 and zeroes the rest. Offsets into `data` are multiples of 16.
 import { u64, u64x2, lane, select } from 'awasm';
 import { absorbBlock, clampedR, limbs, limbs2, normalize, square, step2, tag, times5 } from './poly1305.js';
-const poly = memory('poly', u32.array(32));
+// `poly` (u32 words) is declared with arx_in at the top of the file, before data (the wipe).
 // The byte swizzle of ChaCha's rotation by 8 in every u32 lane (xorRows in section 1; declared
-// here, after `poly`, so that arx_in and poly stay side by side for the runtime's wipe).
+// here, after `data`, so that arx_in, poly and data stay side by side for the runtime's wipe).
 const rotMask = memory.data('chacha_rot8', u8, [3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14]);
 const polyData = data.as(u32);
 const polyRows = data.as(u32x4);

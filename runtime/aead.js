@@ -61,9 +61,10 @@ export function aeadCipher(a, target, platform = 'unknown') {
   const K = arxKernels(a.stream, I);
   const D = I.region('data', DATA_BYTES).offset;
   const P = I.region('poly', POLY_BYTES).offset;
-  // arx_in and poly side by side (as modules/chacha.js lays them out): wiped by one fill.
+  // arx_in, poly and data side by side in this order (as modules/chacha.js lays them out): a
+  // call's wipe is one fill (three were 5-10% of a 64-byte seal).
   const S = I.region('arx_in', 64).offset;
-  const joined = S + 64 === P;
+  const joined = S + 64 === P && P + POLY_BYTES === D;
   let mem = null, init = null, blocks = null, bytes = null, lengths = null, finish = null, seal = null, open = null;
   // chacha20poly1305_seal and _open (modules/chacha.js section 3): a short RFC 8439 seal, and the
   // tag of a short ciphertext, in one kernel call each, where the target has them (ChaCha20's ten
@@ -138,9 +139,10 @@ export function aeadCipher(a, target, platform = 'unknown') {
     }
   }
   function leave() {
-    I.zero(D, (used + 255) & ~255);
-    if (joined) I.zero(S, 64 + POLY_BYTES);
+    const end = (used + 255) & ~255;
+    if (joined) I.zero(S, 64 + POLY_BYTES + end);
     else {
+      I.zero(D, end);
       I.zero(P, POLY_BYTES);
       K.wipe();
     }
