@@ -76,18 +76,23 @@ export function aeadCipher(a, target, platform = 'unknown') {
   // text at data[64 .. 64 + n) for n <= 64 (made once per length), and the tag. A 64-byte seal
   // into a given output took 0.87x the time with them than with copyOut's word loop (CPU time,
   // same process; the loop was 33 ns in a microbenchmark, far more inside the call).
-  let ctViews = null, tagView = null;
+  let ctViews = null, sealedViews = null;
   const textView = (n) => {
     if (n > 64) return mem.subarray(D + 64, D + 64 + n);
     const v = ctViews[n];
     return v !== undefined ? v : (ctViews[n] = mem.subarray(D + 64, D + 64 + n));
+  };
+  const sealedView = (n) => {
+    if (n > 64) return mem.subarray(D + 64, D + 64 + n + TAG);
+    const v = sealedViews[n];
+    return v !== undefined ? v : (sealedViews[n] = mem.subarray(D + 64, D + 64 + n + TAG));
   };
   function bind() {
     K.bind();
     if (mem === I.mem) return;
     mem = I.mem;
     ctViews = [];
-    tagView = mem.subarray(P, P + TAG);
+    sealedViews = [];
     init = I.fns.poly1305_init;
     blocks = I.fns.poly1305_blocks;
     bytes = a.rfc ? I.fns.poly1305_bytes : null;
@@ -269,7 +274,7 @@ export function aeadCipher(a, target, platform = 'unknown') {
   // A message and AAD that fit one chunk of data, in one kernel call: zeros for keystream block 0
   // (the Poly1305 key), the message from byte 64, the AAD from the end of the last group of four
   // keystream blocks (rounded up to 256 bytes: see modules/chacha.js); the kernel leaves the
-  // ciphertext in place and the tag in `poly`.
+  // ciphertext in place and the tag in `poly` and right after the ciphertext.
   function sealShort(st, src, dst) {
     const n = src.length;
     const aad = st.aad;
@@ -280,14 +285,13 @@ export function aeadCipher(a, target, platform = 'unknown') {
       I.zero(D, 64);
       mem.set(src, D + 64); // (a builtin call: 4x as fast as a byte loop at 64 bytes)
       const at = (64 + n + 255) & ~255;
-      touch(64 + n);
+      touch(64 + n + TAG);
       if (m > 0) {
         mem.set(aad, D + at);
         touch(at + m);
       }
       seal(n, at, m);
-      dst.set(textView(n), 0);
-      dst.set(tagView, n);
+      dst.set(sealedView(n), 0);
     } finally {
       leave();
     }
