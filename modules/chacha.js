@@ -8,13 +8,13 @@
 import { u8, u32, u32x4, u8x16, memory, fn, loop, when, rotl, shuffle, swizzle } from 'awasm';
 
 // ---- 1. Salsa20 and ChaCha ----------------------------------------------------------------------
+const input = memory('arx_in', u32.array(16)), poly = memory('poly', u32.array(32)); // (poly: section 2)
+// arx_in: the sixteen input words of the block function (Salsa20 and ChaCha keep constants, key,
+// counter and nonce in different words: runtime/arx.js writes them); the kernels only read it,
+// except hchacha/hsalsa, which write the subkey over the key words. arx_in, poly and data lie side
+// by side in this order, so the AEAD runtime zeroes all three after a call in one fill (of data the
+// part the call used, rounded up to 256 bytes: a SIMD group may XOR keystream past the message).
 const data = memory('data', u8.array(16384)); // shared: stream kernels XOR it in place, Poly1305 reads it
-// The sixteen input words of the block function (Salsa20 and ChaCha keep constants, key, counter
-// and nonce in different words: runtime/arx.js writes them). The kernels only read it, except
-// hchacha/hsalsa, which write the subkey over the key words. runtime/arx.js zeroes it after every
-// call, as it zeroes the part of `data` a call used (rounded up to 256 bytes: the last group of
-// four SIMD blocks may XOR keystream past the message, into bytes no caller reads).
-const input = memory('arx_in', u32.array(16));
 const words = data.as(u32);
 const rows = data.as(u32x4);
 
@@ -185,9 +185,9 @@ export const hsalsa = fn([u32], subkey(SALSA));
 // the 16-byte tag in words 0..3 and zeroes the rest. Offsets into `data` are multiples of 16.
 import { u64, u64x2, lane, select } from 'awasm';
 import { absorbBlock, clampedR, limbs, limbs2, normalize, square, step2, tag, times5 } from './poly1305.js';
-const poly = memory('poly', u32.array(32));
+// `poly` (u32 words) is declared with arx_in at the top of the file, before data (the wipe).
 // The byte swizzle of ChaCha's rotation by 8 in every u32 lane (xorRows in section 1; declared
-// here, after `poly`, so that arx_in and poly stay side by side for the runtime's wipe).
+// here, after `data`, so that arx_in, poly and data stay side by side for the runtime's wipe).
 const rotMask = memory.data('chacha_rot8', u8, [3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14]);
 const polyData = data.as(u32);
 const polyRows = data.as(u32x4);
@@ -317,46 +317,53 @@ export const poly1305_finish = fn([], () => {
 // last group of four keystream blocks). The kernel XORs keystream blocks 0 .. into data (block 0
 // over zeros: the Poly1305 key), moves the key's 32 bytes to `poly`, runs poly1305_init, MACs the
 // AAD and the ciphertext (each zero-padded) and the length block, and leaves the tag in poly
-// words 0..3, as poly1305_finish does. The runtime zeroes what it wrote afterwards, as for the
-// separate kernels.
+// words 0..3 as poly1305_finish does, and a copy right after the ciphertext (one copy out of the
+// memory: 0.97x the time of a 64-byte seal). The runtime zeroes what it wrote afterwards.
 const seal = (xorBody, initBody, bytesBody, short) => (len, aadAt, aadLen) => {
   if (short) when(len <= 64, () => short(), () => xorBody((len + 127) >>> 6, 10));
   else xorBody((len + 127) >>> 6, 10);
-  macShort(initBody, bytesBody, len, aadAt, aadLen);
+  macShort(initBody, bytesBody, len, aadAt, aadLen, short ? init(false) : undefined);
+  for (let i = 0; i < 16; i++) data.store(len + (64 + i), poly.load(i >> 2) >>> ((i & 3) * 8)); // the tag after the text too
 };
 // wasm, a message of at most 64 bytes: keystream blocks 0 and 1 (counter 0, as the runtime wrote
-// it) in the row form, each block four row vectors (its words 4q .. 4q + 3 in row q), the
-// diagonal quarter rounds after a rotation of rows 1-3 by one, two and three lanes; the two
-// blocks' steps interleaved. One dependent chain per block, where the four-lane group of xorRows
-// has four, but no transpose and two blocks instead of four: the seal kernel of a 64-byte message
-// 0.87x the time of the four-lane group's (CPU time, same process), the whole 64-byte seal
-// 0.94-0.98x.
+// it), block 0 (the Poly1305 key) as sixteen scalar words on the integer units, block 1 in the
+// row form on the vector units (four row vectors, its words 4q .. 4q + 3 in row q; the diagonal
+// quarter rounds after a rotation of rows 1-3 by one, two and three lanes), their rounds
+// interleaved so that the two dependent chains overlap. Both blocks in the row form took 1.2x the
+// time (the seal kernel of 64 bytes, CPU time, same process), one row-form block alone about as
+// long as both together, two scalar blocks 1.35x, the four-lane group of xorRows 1.2x.
 const inRows = input.as(u32x4);
-function sealRows2() {
-  const s0 = [0, 1, 2, 3].map((q) => inRows.load(q));
-  const ss = [s0, [s0[0], s0[1], s0[2], s0[3] + u32x4(1, 0, 0, 0)]];
-  const xs = ss.map((s) => [...s]);
-  const quarter = () => CHACHA.quarter(xs, [0, 1, 2, 3]);
+function sealMixed() {
+  const s0 = Array.from({ length: 16 }, (_, i) => input.load(i));
+  const x = [...s0];
+  const s1 = [0, 1, 2, 3].map((q) => inRows.load(q));
+  s1[3] = s1[3] + u32x4(1, 0, 0, 0);
+  const y = [...s1];
   const turn = (l1, l2, l3) => {
-    for (const x of xs) {
-      x[1] = shuffle(x[1], x[1], l1);
-      x[2] = shuffle(x[2], x[2], l2);
-      x[3] = shuffle(x[3], x[3], l3);
-    }
+    y[1] = shuffle(y[1], y[1], l1);
+    y[2] = shuffle(y[2], y[2], l2);
+    y[3] = shuffle(y[3], y[3], l3);
   };
   loop(10, () => {
-    quarter();
+    for (let q = 0; q < 4; q++) CHACHA.quarter([x], CHACHA_QR[q]);
+    CHACHA.quarter([y], [0, 1, 2, 3]);
     turn([1, 2, 3, 0], [2, 3, 0, 1], [3, 0, 1, 2]);
-    quarter();
+    for (let q = 4; q < 8; q++) CHACHA.quarter([x], CHACHA_QR[q]);
+    CHACHA.quarter([y], [0, 1, 2, 3]);
     turn([3, 0, 1, 2], [2, 3, 0, 1], [1, 2, 3, 0]);
   });
-  xs.forEach((x, k) => x.forEach((v, q) => rows.store(4 * k + q, rows.load(4 * k + q) ^ (v + ss[k][q]))));
+  x.forEach((v, i) => words.store(i, words.load(i) ^ (v + s0[i])));
+  y.forEach((v, q) => rows.store(4 + q, rows.load(4 + q) ^ (v + s1[q])));
 }
 // The MAC of seal and open: the Poly1305 key from data[0 .. 32), the AAD, the ciphertext at
-// data[64 ..), the length block; the tag to poly words 0..3 (the rest zeroed).
-function macShort(initBody, bytesBody, len, aadAt, aadLen) {
+// data[64 ..), the length block; the tag to poly words 0..3 (the rest zeroed). With `initShort`
+// (wasm), a MAC whose AAD and ciphertext are both under 128 bytes (LANES_FROM blocks: the
+// two-lane step, which reads r^2, never runs) takes the init without r^2 (0.85x the time of the
+// 64-byte seal kernel with the r^2 skip and sealMixed together; the open kernel 0.9x).
+function macShort(initBody, bytesBody, len, aadAt, aadLen, initShort) {
   for (let i = 0; i < 8; i++) poly.store(i, polyData.load(i));
-  initBody();
+  if (initShort) when((len | aadLen) < 128, () => initShort(), () => initBody());
+  else initBody();
   bytesBody(aadAt, aadLen);
   bytesBody(u32(64), len);
   const r = polyLoad(P_R, 5);
@@ -366,7 +373,7 @@ function macShort(initBody, bytesBody, len, aadAt, aadLen) {
   t.forEach((x, i) => poly.store(i, x));
   for (let i = 4; i < 32; i++) poly.store(i, u32(0));
 }
-export const chacha20poly1305_seal_lanes = fn([u32, u32, u32], seal(xorRows(CHACHA, false), init(true), bytes(absorbLanes), sealRows2), { ...SIMD, name: 'chacha20poly1305_seal' });
+export const chacha20poly1305_seal_lanes = fn([u32, u32, u32], seal(xorRows(CHACHA, false), init(true), bytes(absorbLanes), sealMixed), { ...SIMD, name: 'chacha20poly1305_seal' });
 export const chacha20poly1305_seal_js = fn([u32, u32, u32], seal(xorWords(CHACHA, true), init(false), bytes(absorbScalar)), { targets: ['js'], name: 'chacha20poly1305_seal' });
 export const chacha20poly1305_seal_scalar = fn([u32, u32, u32], seal(xorWords(CHACHA, false), init(false), bytes(absorbScalar)), { targets: ['runtime'], name: 'chacha20poly1305_seal' });
 
@@ -378,9 +385,9 @@ export const chacha20poly1305_seal_scalar = fn([u32, u32, u32], seal(xorWords(CH
 // the Poly1305 key, MACs the AAD, the ciphertext and the length block and leaves the tag in poly
 // words 0..3. The runtime compares it with the given tag and only then decrypts (chacha_xor from
 // counter 0 over the same data: block 0 lands on the used key block again).
-const open = (initBody, bytesBody) => (len, aadAt, aadLen) => {
+const open = (initBody, bytesBody, initShort) => (len, aadAt, aadLen) => {
   xorWords(CHACHA, false)(u32(1), 10);
-  macShort(initBody, bytesBody, len, aadAt, aadLen);
+  macShort(initBody, bytesBody, len, aadAt, aadLen, initShort);
 };
-export const chacha20poly1305_open_lanes = fn([u32, u32, u32], open(init(true), bytes(absorbLanes)), { ...SIMD, name: 'chacha20poly1305_open' });
+export const chacha20poly1305_open_lanes = fn([u32, u32, u32], open(init(true), bytes(absorbLanes), init(false)), { ...SIMD, name: 'chacha20poly1305_open' });
 export const chacha20poly1305_open_scalar = fn([u32, u32, u32], open(init(false), bytes(absorbScalar)), { ...SCALAR, name: 'chacha20poly1305_open' });
