@@ -5,16 +5,18 @@
 //   wasm, wasm_threads: one block in a u8x16; every nibble-to-nibble step is an i8x16.swizzle of a
 //     16-byte constant (the vector-permute idea of Hamburg, CHES 2009, with our own tables: GF(16)
 //     products by logarithms). ShiftRows is a byte shuffle, MixColumns byte rotations in the
-//     u32 lanes, its doubled term a second output table of the S-box.
+//     u32 lanes (encryption: rotations of the lanes, its state transposed), its doubled term a
+//     second output table of the S-box.
 //   js, runtime: two blocks bitsliced in eight u32 words (word k holds bit k of all 32 bytes; bit
 //     row*8 + column*2 + block), the S-box a circuit of AND/XOR/NOT derived at build time from the
 //     same maps. No swizzle, no table, no secret index.
 //
 // Regions: `aes_key` (the key, 16/24/32 bytes), `aes_rk` (the expanded key, 60 words), `aes_rkb`
-// (js/runtime: the round keys bitsliced, 8 words a round), `aes_iv` (CBC's chaining block, CTR's
-// counter block), `data` (16 KiB of blocks, in place, plus 64 spare bytes that the four-block
-// wasm groups and the two-block js pairs may write past the last block of a call), `aes_rkt`
-// (js/runtime: aes_rkb turned for encryption's fixsliced rounds, after the wasm tables).
+// (js/runtime: the round keys bitsliced, 8 words a round; wasm: encryption's mapped round keys),
+// `aes_iv` (CBC's chaining block, CTR's counter block), `data` (16 KiB of blocks, in place, plus
+// 64 spare bytes that the four-block wasm groups and the two-block js pairs may write past the
+// last block of a call), `aes_rkt` (js/runtime: aes_rkb turned for encryption's fixsliced rounds,
+// after the wasm tables).
 // runtime/aes.js zeroes every one of them after each call.
 import { u8, u32, u32x4, u8x16, memory, fn, loop, when, select, rotr, shuffle, swizzle, lane, bswap, assert } from 'awasm';
 import * as F from './aes_field.js';
@@ -89,7 +91,6 @@ const sboxCore = (T, t, outMaps) => {
   const jo = swizzle(T.inv, swizzle(T.inv, j) ^ ck) ^ i;
   return outMaps.map((P) => swizzle(P.hi, io) ^ swizzle(P.lo, jo));
 };
-const SR = Array.from({ length: 16 }, (_, i) => 4 * (((i >> 2) + (i & 3)) & 3) + (i & 3));
 const ISR = Array.from({ length: 16 }, (_, i) => 4 * (((i >> 2) - (i & 3) + 4) & 3) + (i & 3));
 // MixColumns from S and 2S (bytes of a column are the bytes of one u32 lane, row r at byte r).
 const mix = (s, s2) => {
@@ -97,21 +98,34 @@ const mix = (s, s2) => {
   const a2 = u32x4.from(s2);
   return u8x16.from(a2 ^ rotr(a2 ^ a, 8) ^ rotr(a, 16) ^ rotr(a, 24));
 };
+// Encryption holds the state transposed (row r of the state in u32 lane r, column c at byte c of
+// it): MixColumns' rotations of every column become rotations of the lanes (one pshufd each in
+// V8, where the byte rotations in the lanes were general byte shuffles: a mask built anew each
+// time), ShiftRows stays one byte shuffle. TR transposes (it is its own inverse).
+const TR = Array.from({ length: 16 }, (_, q) => 4 * (q & 3) + (q >> 2));
+const SR_T = Array.from({ length: 16 }, (_, q) => 4 * (q >> 2) + (((q & 3) + (q >> 2)) & 3));
+// The last round: ShiftRows then back to the standard order, one shuffle.
+const SR_T_OUT = TR.map((q) => SR_T[q]);
+const rows = (v, k) => shuffle(v, v, Array.from({ length: 16 }, (_, q) => (q + 4 * k) & 15));
+const mixT = (s, s2) => s2 ^ rows(s2 ^ s, 1) ^ rows(s ^ rows(s, 1), 2);
+// The round keys of encryption's middle rounds as the rounds add them, transposed and in the
+// S-box basis with S's constant folded in (MixColumns of 0x63 in every byte is 0x63): written by
+// aes_expand into `aes_rkb` (on wasm the bitsliced keys' region has no other use).
+const rkm = rkb.as(u8x16);
 // Several blocks at once (a list of states): independent chains of swizzles for the CPU to overlap.
 // The state z = M(x) from the first round key to the last round (see ENC_OUT_M above).
 const encryptV = (T, x0, nr) => {
   const k0 = rkv.load(0);
-  const z = x0.map((v) => lin(T, T.encIn, v ^ k0));
+  const z = x0.map((v) => lin(T, T.encIn, shuffle(v ^ k0, v ^ k0, TR)));
   loop(nr - 1, (i) => {
-    // MixColumns of S's constant 0x63 in every byte is 0x63: it joins the round key.
-    const k = lin(T, T.encIn, rkv.load(i + 1) ^ T.c63);
+    const k = rkm.load(i + 1);
     for (let j = 0; j < z.length; j++) {
-      const [s, s2] = sboxCore(T, shuffle(z[j], z[j], SR), [T.encOutM, T.encOut2M]);
-      z[j] = mix(s, s2) ^ k;
+      const [s, s2] = sboxCore(T, shuffle(z[j], z[j], SR_T), [T.encOutM, T.encOut2M]);
+      z[j] = mixT(s, s2) ^ k;
     }
   });
   const k = rkv.load(nr) ^ T.c63;
-  return z.map((v) => sboxCore(T, shuffle(v, v, SR), [T.encOut])[0] ^ k);
+  return z.map((v) => sboxCore(T, shuffle(v, v, SR_T_OUT), [T.encOut])[0] ^ k);
 };
 // InvMixColumns = MixColumns after y = x + 4 (x + rotr(x, 16)) (row r: 5 x_r + 4 x_{r+2}).
 const invMix = (T, x) => {
@@ -326,6 +340,10 @@ const expand = (subWord, bitslice) => (nk) => {
 export const aes_expand_v = fn([u32], (nk) => {
   const T = V(nk >>> 8);
   expand((w) => lane(u32x4.from(sboxV(T, u8x16.from(u32x4(w)), T.encIn, [T.encOut])[0] ^ T.c63), 0), false)(nk);
+  loop(nk + 5, (r) => {
+    const k = rkv.load(r + 1) ^ T.c63;
+    rkm.store(r + 1, lin(T, T.encIn, shuffle(k, k, TR)));
+  });
 }, { ...SIMD, name: 'aes_expand' });
 export const aes_expand_b = fn([u32], (nk) => {
   expand((w) => unpack(sboxEncB(pack([w, ZERO(), ZERO(), ZERO(), ZERO(), ZERO(), ZERO(), ZERO()])))[0], true)(nk);
