@@ -54,9 +54,18 @@ const OUT = (f) => {
 // with ShiftRows (a byte permutation) and MixColumns' XORs of rotated words.
 const ENC_OUT_M = F.ENC_OUT.map((v) => F.VP_ENC_IN[v]);
 const ENC_OUT2_M = F.ENC_OUT2.map((v) => F.VP_ENC_IN[v]);
+// Encryption holds the state transposed (row r of the state in u32 lane r, column c at byte c of
+// it): MixColumns' rotations of every column become rotations of the lanes (one pshufd each in
+// V8, where the byte rotations in the lanes were general byte shuffles: a mask built anew each
+// time), ShiftRows is one byte permutation, SR_T: a swizzle by a mask kept in a local (V8: a
+// paddusb and a pshufb) rather than a shuffle (a pshufb after four instructions that build its
+// mask). TR transposes (it is its own inverse).
+const TR = Array.from({ length: 16 }, (_, q) => 4 * (q & 3) + (q >> 2));
+const SR_T = Array.from({ length: 16 }, (_, q) => 4 * (q >> 2) + (((q & 3) + (q >> 2)) & 3));
 const TABLE_LIST = [
   ...NIB(F.VP_ENC_IN), ...NIB(F.VP_DEC_IN), ...OUT(F.ENC_OUT), ...OUT(ENC_OUT_M), ...OUT(ENC_OUT2_M), ...OUT(F.DEC_OUT), ...NIB(F.TIMES2), ...NIB(F.TIMES4),
   F.VP_INV, F.VP_CDIV, Array(16).fill(15), Array(16).fill(F.vpOut(F.ENC_OUT).constant),
+  SR_T,
 ];
 assert(F.VP_OK, 'modules/aes_field.js: the five-lookup inversion constants do not fit the norm');
 assert(F.vpOut(F.DEC_OUT).constant === 0, 'the inverse S-box output map is linear');
@@ -70,7 +79,7 @@ const V = (z) => {
   const pair = (i) => ({ lo: t(i), hi: t(i + 1) });
   return {
     encIn: pair(0), decIn: pair(2), encOut: pair(4), encOutM: pair(6), encOut2M: pair(8), decOut: pair(10), x2: pair(12), x4: pair(14),
-    inv: t(16), cdiv: t(17), m15: t(18), c63: t(19),
+    inv: t(16), cdiv: t(17), m15: t(18), c63: t(19), srT: t(20),
   };
 };
 const lowNibbles = (T, v) => v & T.m15;
@@ -98,12 +107,6 @@ const mix = (s, s2) => {
   const a2 = u32x4.from(s2);
   return u8x16.from(a2 ^ rotr(a2 ^ a, 8) ^ rotr(a, 16) ^ rotr(a, 24));
 };
-// Encryption holds the state transposed (row r of the state in u32 lane r, column c at byte c of
-// it): MixColumns' rotations of every column become rotations of the lanes (one pshufd each in
-// V8, where the byte rotations in the lanes were general byte shuffles: a mask built anew each
-// time), ShiftRows stays one byte shuffle. TR transposes (it is its own inverse).
-const TR = Array.from({ length: 16 }, (_, q) => 4 * (q & 3) + (q >> 2));
-const SR_T = Array.from({ length: 16 }, (_, q) => 4 * (q >> 2) + (((q & 3) + (q >> 2)) & 3));
 // The last round: ShiftRows then back to the standard order, one shuffle.
 const SR_T_OUT = TR.map((q) => SR_T[q]);
 const rows = (v, k) => shuffle(v, v, Array.from({ length: 16 }, (_, q) => (q + 4 * k) & 15));
@@ -120,7 +123,7 @@ const encryptV = (T, x0, nr) => {
   loop(nr - 1, (i) => {
     const k = rkm.load(i + 1);
     for (let j = 0; j < z.length; j++) {
-      const [s, s2] = sboxCore(T, shuffle(z[j], z[j], SR_T), [T.encOutM, T.encOut2M]);
+      const [s, s2] = sboxCore(T, swizzle(z[j], T.srT), [T.encOutM, T.encOut2M]);
       z[j] = mixT(s, s2) ^ k;
     }
   });
