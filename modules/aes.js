@@ -55,17 +55,21 @@ const OUT = (f) => {
 const ENC_OUT_M = F.ENC_OUT.map((v) => F.VP_ENC_IN[v]);
 const ENC_OUT2_M = F.ENC_OUT2.map((v) => F.VP_ENC_IN[v]);
 // Encryption holds the state transposed (row r of the state in u32 lane r, column c at byte c of
-// it): MixColumns' rotations of every column become rotations of the lanes (one pshufd each in
-// V8, where the byte rotations in the lanes were general byte shuffles: a mask built anew each
-// time), ShiftRows is one byte permutation, SR_T: a swizzle by a mask kept in a local (V8: a
-// paddusb and a pshufb) rather than a shuffle (a pshufb after four instructions that build its
-// mask). TR transposes (it is its own inverse).
+// it; groups of four blocks go further, encrypt4V): MixColumns' rotations of every column become
+// rotations of the lanes (one pshufd each in V8, where the byte rotations in the lanes were
+// general byte shuffles: a mask built anew each time), ShiftRows is one byte permutation, SR_T:
+// a swizzle by a mask kept in a local (V8: a paddusb and a pshufb) rather than a shuffle (a
+// pshufb after four instructions that build its mask). TR transposes (it is its own inverse).
 const TR = Array.from({ length: 16 }, (_, q) => 4 * (q & 3) + (q >> 2));
 const SR_T = Array.from({ length: 16 }, (_, q) => 4 * (q >> 2) + (((q & 3) + (q >> 2)) & 3));
+// Byte rotations of the u32 lanes (right by 8 and 24 bits) as swizzle masks: ShiftRows of rows 1
+// and 3 when four blocks are held row by row (encrypt4V).
+const ROTR8 = Array.from({ length: 16 }, (_, q) => (q & 12) + ((q + 1) & 3));
+const ROTR24 = Array.from({ length: 16 }, (_, q) => (q & 12) + ((q + 3) & 3));
 const TABLE_LIST = [
   ...NIB(F.VP_ENC_IN), ...NIB(F.VP_DEC_IN), ...OUT(F.ENC_OUT), ...OUT(ENC_OUT_M), ...OUT(ENC_OUT2_M), ...OUT(F.DEC_OUT), ...NIB(F.TIMES2), ...NIB(F.TIMES4),
   F.VP_INV, F.VP_CDIV, Array(16).fill(15), Array(16).fill(F.vpOut(F.ENC_OUT).constant),
-  SR_T,
+  SR_T, ROTR8, ROTR24,
 ];
 assert(F.VP_OK, 'modules/aes_field.js: the five-lookup inversion constants do not fit the norm');
 assert(F.vpOut(F.DEC_OUT).constant === 0, 'the inverse S-box output map is linear');
@@ -79,7 +83,7 @@ const V = (z) => {
   const pair = (i) => ({ lo: t(i), hi: t(i + 1) });
   return {
     encIn: pair(0), decIn: pair(2), encOut: pair(4), encOutM: pair(6), encOut2M: pair(8), decOut: pair(10), x2: pair(12), x4: pair(14),
-    inv: t(16), cdiv: t(17), m15: t(18), c63: t(19), srT: t(20),
+    inv: t(16), cdiv: t(17), m15: t(18), c63: t(19), srT: t(20), rotr8: t(21), rotr24: t(22),
   };
 };
 const lowNibbles = (T, v) => v & T.m15;
@@ -117,7 +121,34 @@ const mixT = (s, s2) => s2 ^ rows(s2 ^ s, 1) ^ rows(s ^ rows(s, 1), 2);
 const rkm = rkb.as(u8x16);
 // Several blocks at once (a list of states): independent chains of swizzles for the CPU to overlap.
 // The state z = M(x) from the first round key to the last round (see ENC_OUT_M above).
+// Four blocks held row by row: V[r] has row r of block b in u32 lane b (column c at byte c). ShiftRows
+// rotates the lanes of V[1], V[2], V[3] by 8, 16, 24 bits; MixColumns needs no permutation:
+// row r = 2 s_r + 3 s_{r+1} + s_{r+2} + s_{r+3} = (s_r + 2 s_r) + 2 s_{r+1} + (s_0 + s_1 + s_2 + s_3);
+// the round key's row r is lane r of rkm, spread to every lane.
+const lanes = (a, b, idx) => shuffle(a, b, idx.flatMap((l) => [4 * l, 4 * l + 1, 4 * l + 2, 4 * l + 3]));
+// The 4x4 transpose of u32 lanes (its own inverse): lane r of y[b] <-> lane b of V[r].
+const transpose4 = (y) => {
+  const t0 = lanes(y[0], y[1], [0, 4, 1, 5]);
+  const t1 = lanes(y[2], y[3], [0, 4, 1, 5]);
+  const t2 = lanes(y[0], y[1], [2, 6, 3, 7]);
+  const t3 = lanes(y[2], y[3], [2, 6, 3, 7]);
+  return [lanes(t0, t1, [0, 1, 4, 5]), lanes(t0, t1, [2, 3, 6, 7]), lanes(t2, t3, [0, 1, 4, 5]), lanes(t2, t3, [2, 3, 6, 7])];
+};
+const shiftRows4 = (T, V) => [V[0], swizzle(V[1], T.rotr8), u8x16.from(rotr(u32x4.from(V[2]), 16)), swizzle(V[3], T.rotr24)];
+const encrypt4V = (T, x0, nr) => {
+  const k0 = rkv.load(0);
+  const V = transpose4(x0.map((v) => shuffle(v ^ k0, v ^ k0, TR))).map((v) => lin(T, T.encIn, v));
+  loop(nr - 1, (i) => {
+    const k = rkm.load(i + 1);
+    const W = shiftRows4(T, V).map((v) => sboxCore(T, v, [T.encOutM, T.encOut2M]));
+    const sum = W[0][0] ^ W[1][0] ^ W[2][0] ^ W[3][0];
+    for (let r = 0; r < 4; r++) V[r] = W[r][0] ^ W[r][1] ^ W[(r + 1) & 3][1] ^ sum ^ lanes(k, k, [r, r, r, r]);
+  });
+  const k = rkv.load(nr) ^ T.c63;
+  return transpose4(shiftRows4(T, V).map((v) => sboxCore(T, v, [T.encOut])[0])).map((v) => shuffle(v, v, TR) ^ k);
+};
 const encryptV = (T, x0, nr) => {
+  if (x0.length === 4) return encrypt4V(T, x0, nr);
   const k0 = rkv.load(0);
   const z = x0.map((v) => lin(T, T.encIn, shuffle(v ^ k0, v ^ k0, TR)));
   loop(nr - 1, (i) => {
