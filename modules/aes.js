@@ -119,12 +119,12 @@ const mixT = (s, s2) => s2 ^ rows(s2 ^ s, 1) ^ rows(s ^ rows(s, 1), 2);
 // S-box basis with S's constant folded in (MixColumns of 0x63 in every byte is 0x63): written by
 // aes_expand into `aes_rkb` (on wasm the bitsliced keys' region has no other use).
 const rkm = rkb.as(u8x16);
-// Several blocks at once (a list of states): independent chains of swizzles for the CPU to overlap.
-// The state z = M(x) from the first round key to the last round (see ENC_OUT_M above).
-// Four blocks held row by row: V[r] has row r of block b in u32 lane b (column c at byte c). ShiftRows
+// The parallel modes' groups of four blocks (encrypt4V), held row by row: V[r] has row r of
+// block b in u32 lane b (column c at byte c); each V[r] is M(x) (see ENC_OUT_M above). ShiftRows
 // rotates the lanes of V[1], V[2], V[3] by 8, 16, 24 bits; MixColumns needs no permutation:
 // row r = 2 s_r + 3 s_{r+1} + s_{r+2} + s_{r+3} = (s_r + 2 s_r) + 2 s_{r+1} + (s_0 + s_1 + s_2 + s_3);
 // the round key's row r is lane r of rkm, spread to every lane.
+const perm = (v, idx) => shuffle(v, v, idx);
 const lanes = (a, b, idx) => shuffle(a, b, idx.flatMap((l) => [4 * l, 4 * l + 1, 4 * l + 2, 4 * l + 3]));
 // The 4x4 transpose of u32 lanes (its own inverse): lane r of y[b] <-> lane b of V[r].
 const transpose4 = (y) => {
@@ -137,7 +137,7 @@ const transpose4 = (y) => {
 const shiftRows4 = (T, V) => [V[0], swizzle(V[1], T.rotr8), u8x16.from(rotr(u32x4.from(V[2]), 16)), swizzle(V[3], T.rotr24)];
 const encrypt4V = (T, x0, nr) => {
   const k0 = rkv.load(0);
-  const V = transpose4(x0.map((v) => shuffle(v ^ k0, v ^ k0, TR))).map((v) => lin(T, T.encIn, v));
+  const V = transpose4(x0.map((v) => perm(v ^ k0, TR))).map((v) => lin(T, T.encIn, v));
   loop(nr - 1, (i) => {
     const k = rkm.load(i + 1);
     const W = shiftRows4(T, V).map((v) => sboxCore(T, v, [T.encOutM, T.encOut2M]));
@@ -145,12 +145,13 @@ const encrypt4V = (T, x0, nr) => {
     for (let r = 0; r < 4; r++) V[r] = W[r][0] ^ W[r][1] ^ W[(r + 1) & 3][1] ^ sum ^ lanes(k, k, [r, r, r, r]);
   });
   const k = rkv.load(nr) ^ T.c63;
-  return transpose4(shiftRows4(T, V).map((v) => sboxCore(T, v, [T.encOut])[0])).map((v) => shuffle(v, v, TR) ^ k);
+  return transpose4(shiftRows4(T, V).map((v) => sboxCore(T, v, [T.encOut])[0])).map((v) => perm(v, TR) ^ k);
 };
+// Blocks one at a time (a list of states; the serial modes pass one), each transposed: the state
+// z = M(x) from the first round key to the last round (see ENC_OUT_M above).
 const encryptV = (T, x0, nr) => {
-  if (x0.length === 4) return encrypt4V(T, x0, nr);
   const k0 = rkv.load(0);
-  const z = x0.map((v) => lin(T, T.encIn, shuffle(v ^ k0, v ^ k0, TR)));
+  const z = x0.map((v) => lin(T, T.encIn, perm(v ^ k0, TR)));
   loop(nr - 1, (i) => {
     const k = rkm.load(i + 1);
     for (let j = 0; j < z.length; j++) {
@@ -387,7 +388,7 @@ export const aes_expand_b = fn([u32], (nk) => {
 // aes_ecb_enc / aes_ecb_dec(nr, blocks): each block alone.
 export const aes_ecb_enc_v = fn([u32, u32], (nr, blocks) => {
   const T = V(nr >>> 8);
-  groups(blocks, (at) => encryptV(T, range(WIDE).map((j) => dataV.load(at + j)), nr).forEach((v, j) => dataV.store(at + j, v)));
+  groups(blocks, (at) => encrypt4V(T, range(WIDE).map((j) => dataV.load(at + j)), nr).forEach((v, j) => dataV.store(at + j, v)));
 }, { ...SIMD, name: 'aes_ecb_enc' });
 export const aes_ecb_dec_v = fn([u32, u32], (nr, blocks) => {
   const T = V(nr >>> 8);
@@ -466,7 +467,7 @@ const ctrV = (counter, name) => fn([u32, u32], (nr, blocks) => {
   const T = V(nr >>> 8);
   groups(blocks, (at) => {
     const ctrs = range(WIDE).map((j) => u8x16.from(u32x4(...counter(at + j))));
-    encryptV(T, ctrs, nr).forEach((v, j) => dataV.store(at + j, dataV.load(at + j) ^ v));
+    encrypt4V(T, ctrs, nr).forEach((v, j) => dataV.store(at + j, dataV.load(at + j) ^ v));
   });
 }, { ...SIMD, name });
 const ctrB = (counter, name) => fn([u32, u32], (nr, blocks) => {
@@ -506,7 +507,7 @@ export const aes_cfb_dec_v = fn([u32, u32], (nr, blocks) => {
   loop((blocks + (WIDE - 1)) >>> WIDE_SHIFT, (g) => {
     const at = g * WIDE;
     const c = range(WIDE).map((j) => dataV.load(at + j));
-    const e = encryptV(T, c.map((_, j) => (j === 0 ? prev : c[j - 1])), nr);
+    const e = encrypt4V(T, c.map((_, j) => (j === 0 ? prev : c[j - 1])), nr);
     e.forEach((v, j) => dataV.store(at + j, v ^ c[j]));
     prev = c[WIDE - 1];
   });
