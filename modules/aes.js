@@ -4,9 +4,9 @@
 //
 //   wasm, wasm_threads: one block in a u8x16; every nibble-to-nibble step is an i8x16.swizzle of a
 //     16-byte constant (the vector-permute idea of Hamburg, CHES 2009, with our own tables: GF(16)
-//     products by logarithms). ShiftRows is a byte shuffle, MixColumns byte rotations in the
-//     u32 lanes (encryption: rotations of the lanes, its state transposed), its doubled term a
-//     second output table of the S-box.
+//     products by logarithms). The parallel modes hold a group of four blocks row by row (ShiftRows
+//     rotates u32 lanes, MixColumns XORs whole vectors), a lone block is transposed (MixColumns
+//     rotates lanes); MixColumns' doubled term is a second output table of the S-box.
 //   js, runtime: two blocks bitsliced in eight u32 words (word k holds bit k of all 32 bytes; bit
 //     row*8 + column*2 + block), the S-box a circuit of AND/XOR/NOT derived at build time from the
 //     same maps. No swizzle, no table, no secret index.
@@ -104,16 +104,10 @@ const sboxCore = (T, t, outMaps) => {
   const jo = swizzle(T.inv, swizzle(T.inv, j) ^ ck) ^ i;
   return outMaps.map((P) => swizzle(P.hi, io) ^ swizzle(P.lo, jo));
 };
-const ISR = Array.from({ length: 16 }, (_, i) => 4 * (((i >> 2) - (i & 3) + 4) & 3) + (i & 3));
-// MixColumns from S and 2S (bytes of a column are the bytes of one u32 lane, row r at byte r).
-const mix = (s, s2) => {
-  const a = u32x4.from(s);
-  const a2 = u32x4.from(s2);
-  return u8x16.from(a2 ^ rotr(a2 ^ a, 8) ^ rotr(a, 16) ^ rotr(a, 24));
-};
 // The last round: ShiftRows then back to the standard order, one shuffle.
 const SR_T_OUT = TR.map((q) => SR_T[q]);
 const rows = (v, k) => shuffle(v, v, Array.from({ length: 16 }, (_, q) => (q + 4 * k) & 15));
+// MixColumns of a lone block from S and 2S (row r in u32 lane r).
 const mixT = (s, s2) => s2 ^ rows(s2 ^ s, 1) ^ rows(s ^ rows(s, 1), 2);
 // The round keys of encryption's middle rounds as the rounds add them, transposed and in the
 // S-box basis with S's constant folded in (MixColumns of 0x63 in every byte is 0x63): written by
@@ -162,20 +156,27 @@ const encryptV = (T, x0, nr) => {
   const k = rkv.load(nr) ^ T.c63;
   return z.map((v) => sboxCore(T, shuffle(v, v, SR_T_OUT), [T.encOut])[0] ^ k);
 };
-// InvMixColumns = MixColumns after y = x + 4 (x + rotr(x, 16)) (row r: 5 x_r + 4 x_{r+2}).
-const invMix = (T, x) => {
-  const a = u32x4.from(x);
-  const y = x ^ lin(T, T.x4, u8x16.from(a ^ rotr(a, 16)));
-  return mix(y, lin(T, T.x2, y));
-};
-const decryptV = (T, x0, nr) => {
-  const x = x0.map((v) => v ^ rkv.load(nr));
+// Decryption of a group of four blocks row by row (as encrypt4V; the state in plain bytes): the
+// inverse ShiftRows rotates the lanes of V[1], V[2], V[3] left by 8, 16, 24 bits; InvMixColumns
+// is y_r = x_r + 4 (x_r + x_{r+2}) (one product shared by rows r and r + 2), then MixColumns, whose
+// sum of the four rows is the x rows' own (each product enters two rows).
+const invShiftRows4 = (T, V) => [V[0], swizzle(V[1], T.rotr24), u8x16.from(rotr(u32x4.from(V[2]), 16)), swizzle(V[3], T.rotr8)];
+const decrypt4V = (T, x0, nr) => {
+  const kn = rkv.load(nr);
+  const V = transpose4(x0.map((v) => perm(v ^ kn, TR)));
   loop(nr - 1, (i) => {
-    const k = rkv.load(nr - 1 - i);
-    for (let j = 0; j < x.length; j++) x[j] = invMix(T, sboxV(T, shuffle(x[j], x[j], ISR), T.decIn, [T.decOut])[0] ^ k);
+    const k = perm(rkv.load(nr - 1 - i), TR);
+    const W = invShiftRows4(T, V);
+    const X = [0, 1, 2, 3].map((r) => sboxV(T, W[r], T.decIn, [T.decOut])[0] ^ lanes(k, k, [r, r, r, r]));
+    const u02 = lin(T, T.x4, X[0] ^ X[2]);
+    const u13 = lin(T, T.x4, X[1] ^ X[3]);
+    const Y = [X[0] ^ u02, X[1] ^ u13, X[2] ^ u02, X[3] ^ u13];
+    const Y2 = Y.map((y) => lin(T, T.x2, y));
+    const sum = X[0] ^ X[1] ^ X[2] ^ X[3];
+    for (let r = 0; r < 4; r++) V[r] = Y[r] ^ Y2[r] ^ Y2[(r + 1) & 3] ^ sum;
   });
-  const k = rkv.load(0);
-  return x.map((v) => sboxV(T, shuffle(v, v, ISR), T.decIn, [T.decOut])[0] ^ k);
+  const k0 = rkv.load(0);
+  return transpose4(invShiftRows4(T, V).map((v) => sboxV(T, v, T.decIn, [T.decOut])[0])).map((v) => perm(v, TR) ^ k0);
 };
 // The parallel modes on wasm take WIDE blocks per iteration; a call's last group may run past
 // `blocks` into the spare bytes at the end of `data` (runtime/aes.js zeroes them).
@@ -392,7 +393,7 @@ export const aes_ecb_enc_v = fn([u32, u32], (nr, blocks) => {
 }, { ...SIMD, name: 'aes_ecb_enc' });
 export const aes_ecb_dec_v = fn([u32, u32], (nr, blocks) => {
   const T = V(nr >>> 8);
-  groups(blocks, (at) => decryptV(T, range(WIDE).map((j) => dataV.load(at + j)), nr).forEach((v, j) => dataV.store(at + j, v)));
+  groups(blocks, (at) => decrypt4V(T, range(WIDE).map((j) => dataV.load(at + j)), nr).forEach((v, j) => dataV.store(at + j, v)));
 }, { ...SIMD, name: 'aes_ecb_dec' });
 const pairs = (blocks, body) => loop((blocks + 1) >>> 1, (p) => body(p * 8));
 const load8 = (at) => Array.from({ length: 8 }, (_, k) => dataWords.load(at + k));
@@ -423,7 +424,7 @@ export const aes_cbc_dec_v = fn([u32, u32], (nr, blocks) => {
   loop((blocks + (WIDE - 1)) >>> WIDE_SHIFT, (g) => {
     const at = g * WIDE;
     const c = range(WIDE).map((j) => dataV.load(at + j));
-    const p = decryptV(T, c, nr);
+    const p = decrypt4V(T, c, nr);
     p.forEach((v, j) => dataV.store(at + j, v ^ (j === 0 ? prev : c[j - 1])));
     prev = c[WIDE - 1];
   });

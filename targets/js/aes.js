@@ -21,7 +21,7 @@ export const regions = /* @__PURE__ */ Object.freeze({
 export const functions = /* @__PURE__ */ Object.freeze(['aes_cbc_dec', 'aes_cbc_enc', 'aes_cfb_dec', 'aes_cfb_enc', 'aes_ctr', 'aes_ctr32', 'aes_ctr32le', 'aes_ecb_dec', 'aes_ecb_enc', 'aes_expand', 'aes_ofb']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
 export const $aes_cbc_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_cbc_dec', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4 }), params: 2, result: null, data: [], make(M8, M16, M32) {
-  // modules/aes.js:441
+  // modules/aes.js:442
   function aes_cbc_dec(l0, l1) {
     l0 |= 0;
     l1 |= 0;
@@ -32,7 +32,7 @@ export const $aes_cbc_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_c
     l5 = M32[189];
     l6 = M32[190];
     l7 = M32[191];
-    for (l8 = 0; (l8 >>> 0) < (t9 >>> 0); l8 = (l8 + 1) | 0) { // modules/aes.js:443
+    for (l8 = 0; (l8 >>> 0) < (t9 >>> 0); l8 = (l8 + 1) | 0) { // modules/aes.js:444
       const t14 = l4;
       const t15 = l5;
       const t16 = l6;
@@ -91,7 +91,7 @@ export const $aes_cbc_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_c
       l23 = (t91 ^ t107) ^ (M32[t117 + 73]);
       l24 = (t77 ^ t101) ^ (M32[t117 + 74]);
       l25 = (t89 ^ t113) ^ (M32[t117 + 75]);
-      for (l26 = 0; (l26 >>> 0) < (t141 >>> 0); l26 = (l26 + 1) | 0) { // modules/aes.js:337
+      for (l26 = 0; (l26 >>> 0) < (t141 >>> 0); l26 = (l26 + 1) | 0) { // modules/aes.js:338
         const t150 = l18;
         const t151 = l19;
         const t152 = l20;
@@ -309,7 +309,7 @@ export const $aes_cbc_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_c
   return aes_cbc_dec;
 } });
 export const $aes_cbc_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_cbc_enc', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4, 'aes_rkt': region6 }), params: 2, result: null, data: [], make(M8, M16, M32) {
-  // modules/aes.js:432
+  // modules/aes.js:433
   function aes_cbc_enc(l0, l1) {
     l0 |= 0;
     l1 |= 0;
@@ -320,7 +320,7 @@ export const $aes_cbc_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_c
     l5 = M32[189];
     l6 = M32[190];
     l7 = M32[191];
-    for (l8 = 0; (l8 >>> 0) < (t2 >>> 0); l8 = (l8 + 1) | 0) { // modules/aes.js:434
+    for (l8 = 0; (l8 >>> 0) < (t2 >>> 0); l8 = (l8 + 1) | 0) { // modules/aes.js:435
       const t17 = l8 << 2;
       const t19 = l4 ^ (M32[t17 + 192]);
       const t21 = (t17 + 1) | 0;
@@ -363,7 +363,7 @@ export const $aes_cbc_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_c
       l23 = (t73 ^ t89) ^ (M32[73]);
       l24 = (t59 ^ t83) ^ (M32[74]);
       l25 = (t71 ^ t95) ^ (M32[75]);
-      for (l26 = 0; (l26 >>> 0) < (t116 >>> 0); l26 = (l26 + 1) | 0) { // modules/aes.js:328
+      for (l26 = 0; (l26 >>> 0) < (t116 >>> 0); l26 = (l26 + 1) | 0) { // modules/aes.js:329
         const t125 = l18;
         const t126 = l19;
         const t127 = l20;
@@ -823,7 +823,7 @@ export const $aes_cbc_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_c
   return aes_cbc_enc;
 } });
 export const $aes_cfb_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_cfb_dec', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4, 'aes_rkt': region6 }), params: 2, result: null, data: [], make(M8, M16, M32) {
-  // modules/aes.js:535
+  // modules/aes.js:536
   function aes_cfb_dec(l0, l1) {
     l0 |= 0;
     l1 |= 0;
@@ -834,7 +834,7 @@ export const $aes_cfb_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_c
     l5 = M32[189];
     l6 = M32[190];
     l7 = M32[191];
-    for (l8 = 0; (l8 >>> 0) < (t9 >>> 0); l8 = (l8 + 1) | 0) { // modules/aes.js:537
+    for (l8 = 0; (l8 >>> 0) < (t9 >>> 0); l8 = (l8 + 1) | 0) { // modules/aes.js:538
       const t14 = l4;
       const t15 = l5;
       const t16 = l6;
@@ -893,7 +893,7 @@ export const $aes_cfb_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_c
       l23 = (t91 ^ t107) ^ (M32[73]);
       l24 = (t77 ^ t101) ^ (M32[74]);
       l25 = (t89 ^ t113) ^ (M32[75]);
-      for (l26 = 0; (l26 >>> 0) < (t134 >>> 0); l26 = (l26 + 1) | 0) { // modules/aes.js:328
+      for (l26 = 0; (l26 >>> 0) < (t134 >>> 0); l26 = (l26 + 1) | 0) { // modules/aes.js:329
         const t143 = l18;
         const t144 = l19;
         const t145 = l20;
@@ -1373,7 +1373,7 @@ export const $aes_cfb_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_c
   return aes_cfb_dec;
 } });
 export const $aes_cfb_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_cfb_enc', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4, 'aes_rkt': region6 }), params: 2, result: null, data: [], make(M8, M16, M32) {
-  // modules/aes.js:525
+  // modules/aes.js:526
   function aes_cfb_enc(l0, l1) {
     l0 |= 0;
     l1 |= 0;
@@ -1384,7 +1384,7 @@ export const $aes_cfb_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_c
     l5 = M32[189];
     l6 = M32[190];
     l7 = M32[191];
-    for (l8 = 0; (l8 >>> 0) < (t2 >>> 0); l8 = (l8 + 1) | 0) { // modules/aes.js:527
+    for (l8 = 0; (l8 >>> 0) < (t2 >>> 0); l8 = (l8 + 1) | 0) { // modules/aes.js:528
       const t11 = l4;
       const t12 = l5;
       const t13 = l6;
@@ -1424,7 +1424,7 @@ export const $aes_cfb_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_c
       l23 = (t59 ^ t76) ^ (M32[73]);
       l24 = (t45 ^ t70) ^ (M32[74]);
       l25 = (t57 ^ t82) ^ (M32[75]);
-      for (l26 = 0; (l26 >>> 0) < (t103 >>> 0); l26 = (l26 + 1) | 0) { // modules/aes.js:328
+      for (l26 = 0; (l26 >>> 0) < (t103 >>> 0); l26 = (l26 + 1) | 0) { // modules/aes.js:329
         const t112 = l18;
         const t113 = l19;
         const t114 = l20;
@@ -1888,14 +1888,14 @@ export const $aes_cfb_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_c
   return aes_cfb_enc;
 } });
 export const $aes_ctr = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ctr', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4, 'aes_rkt': region6 }), params: 2, result: null, data: [], make(M8, M16, M32) {
-  // modules/aes.js:473
+  // modules/aes.js:474
   function aes_ctr(l0, l1) {
     l0 |= 0;
     l1 |= 0;
     let l5 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0;
     const t1 = l0;
     const t5 = ((l1 + 1) | 0) >>> 1 | 0;
-    for (l5 = 0; (l5 >>> 0) < (t5 >>> 0); l5 = (l5 + 1) | 0) { // modules/aes.js:397
+    for (l5 = 0; (l5 >>> 0) < (t5 >>> 0); l5 = (l5 + 1) | 0) { // modules/aes.js:398
       const t8 = l5 << 3;
       const t10 = t8 >>> 2 | 0;
       const t11 = M32[188];
@@ -1965,7 +1965,7 @@ export const $aes_ctr = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ctr',
       l20 = (t230 ^ t247) ^ (M32[73]);
       l21 = (t216 ^ t241) ^ (M32[74]);
       l22 = (t228 ^ t253) ^ (M32[75]);
-      for (l23 = 0; (l23 >>> 0) < (t274 >>> 0); l23 = (l23 + 1) | 0) { // modules/aes.js:328
+      for (l23 = 0; (l23 >>> 0) < (t274 >>> 0); l23 = (l23 + 1) | 0) { // modules/aes.js:329
         const t283 = l15;
         const t284 = l16;
         const t285 = l17;
@@ -2455,14 +2455,14 @@ export const $aes_ctr = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ctr',
   return aes_ctr;
 } });
 export const $aes_ctr32 = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ctr32', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4, 'aes_rkt': region6 }), params: 2, result: null, data: [], make(M8, M16, M32) {
-  // modules/aes.js:473
+  // modules/aes.js:474
   function aes_ctr32(l0, l1) {
     l0 |= 0;
     l1 |= 0;
     let l5 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0;
     const t1 = l0;
     const t5 = ((l1 + 1) | 0) >>> 1 | 0;
-    for (l5 = 0; (l5 >>> 0) < (t5 >>> 0); l5 = (l5 + 1) | 0) { // modules/aes.js:397
+    for (l5 = 0; (l5 >>> 0) < (t5 >>> 0); l5 = (l5 + 1) | 0) { // modules/aes.js:398
       const t8 = l5 << 3;
       const t10 = t8 >>> 2 | 0;
       const t11 = M32[188];
@@ -2515,7 +2515,7 @@ export const $aes_ctr32 = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ctr
       l20 = (t110 ^ t127) ^ (M32[73]);
       l21 = (t96 ^ t121) ^ (M32[74]);
       l22 = (t108 ^ t133) ^ (M32[75]);
-      for (l23 = 0; (l23 >>> 0) < (t154 >>> 0); l23 = (l23 + 1) | 0) { // modules/aes.js:328
+      for (l23 = 0; (l23 >>> 0) < (t154 >>> 0); l23 = (l23 + 1) | 0) { // modules/aes.js:329
         const t163 = l15;
         const t164 = l16;
         const t165 = l17;
@@ -3005,14 +3005,14 @@ export const $aes_ctr32 = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ctr
   return aes_ctr32;
 } });
 export const $aes_ctr32le = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ctr32le', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4, 'aes_rkt': region6 }), params: 2, result: null, data: [], make(M8, M16, M32) {
-  // modules/aes.js:473
+  // modules/aes.js:474
   function aes_ctr32le(l0, l1) {
     l0 |= 0;
     l1 |= 0;
     let l5 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0;
     const t1 = l0;
     const t5 = ((l1 + 1) | 0) >>> 1 | 0;
-    for (l5 = 0; (l5 >>> 0) < (t5 >>> 0); l5 = (l5 + 1) | 0) { // modules/aes.js:397
+    for (l5 = 0; (l5 >>> 0) < (t5 >>> 0); l5 = (l5 + 1) | 0) { // modules/aes.js:398
       const t8 = l5 << 3;
       const t10 = t8 >>> 2 | 0;
       const t12 = (t10 + (M32[188])) | 0;
@@ -3061,7 +3061,7 @@ export const $aes_ctr32le = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_c
       l20 = (t71 ^ t88) ^ (M32[73]);
       l21 = (t57 ^ t82) ^ (M32[74]);
       l22 = (t69 ^ t94) ^ (M32[75]);
-      for (l23 = 0; (l23 >>> 0) < (t115 >>> 0); l23 = (l23 + 1) | 0) { // modules/aes.js:328
+      for (l23 = 0; (l23 >>> 0) < (t115 >>> 0); l23 = (l23 + 1) | 0) { // modules/aes.js:329
         const t124 = l15;
         const t125 = l16;
         const t126 = l17;
@@ -3551,14 +3551,14 @@ export const $aes_ctr32le = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_c
   return aes_ctr32le;
 } });
 export const $aes_ecb_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ecb_dec', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'data': region4 }), params: 2, result: null, data: [], make(M8, M16, M32) {
-  // modules/aes.js:403
+  // modules/aes.js:404
   function aes_ecb_dec(l0, l1) {
     l0 |= 0;
     l1 |= 0;
     let l5 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0;
     const t1 = l0;
     const t5 = ((l1 + 1) | 0) >>> 1 | 0;
-    for (l5 = 0; (l5 >>> 0) < (t5 >>> 0); l5 = (l5 + 1) | 0) { // modules/aes.js:397
+    for (l5 = 0; (l5 >>> 0) < (t5 >>> 0); l5 = (l5 + 1) | 0) { // modules/aes.js:398
       const t8 = l5 << 3;
       const t9 = M32[t8 + 192];
       const t10 = (1 + t8) | 0;
@@ -3613,7 +3613,7 @@ export const $aes_ecb_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_e
       l20 = (t79 ^ t95) ^ (M32[t105 + 73]);
       l21 = (t65 ^ t89) ^ (M32[t105 + 74]);
       l22 = (t77 ^ t101) ^ (M32[t105 + 75]);
-      for (l23 = 0; (l23 >>> 0) < (t129 >>> 0); l23 = (l23 + 1) | 0) { // modules/aes.js:337
+      for (l23 = 0; (l23 >>> 0) < (t129 >>> 0); l23 = (l23 + 1) | 0) { // modules/aes.js:338
         const t138 = l15;
         const t139 = l16;
         const t140 = l17;
@@ -3827,14 +3827,14 @@ export const $aes_ecb_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_e
   return aes_ecb_dec;
 } });
 export const $aes_ecb_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ecb_enc', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'data': region4, 'aes_rkt': region6 }), params: 2, result: null, data: [], make(M8, M16, M32) {
-  // modules/aes.js:400
+  // modules/aes.js:401
   function aes_ecb_enc(l0, l1) {
     l0 |= 0;
     l1 |= 0;
     let l5 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0;
     const t1 = l0;
     const t5 = ((l1 + 1) | 0) >>> 1 | 0;
-    for (l5 = 0; (l5 >>> 0) < (t5 >>> 0); l5 = (l5 + 1) | 0) { // modules/aes.js:397
+    for (l5 = 0; (l5 >>> 0) < (t5 >>> 0); l5 = (l5 + 1) | 0) { // modules/aes.js:398
       const t8 = l5 << 3;
       const t9 = M32[t8 + 192];
       const t10 = (1 + t8) | 0;
@@ -3889,7 +3889,7 @@ export const $aes_ecb_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_e
       l20 = (t79 ^ t95) ^ (M32[73]);
       l21 = (t65 ^ t89) ^ (M32[74]);
       l22 = (t77 ^ t101) ^ (M32[75]);
-      for (l23 = 0; (l23 >>> 0) < (t122 >>> 0); l23 = (l23 + 1) | 0) { // modules/aes.js:328
+      for (l23 = 0; (l23 >>> 0) < (t122 >>> 0); l23 = (l23 + 1) | 0) { // modules/aes.js:329
         const t131 = l15;
         const t132 = l16;
         const t133 = l17;
@@ -4365,12 +4365,12 @@ export const $aes_ecb_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_e
   return aes_ecb_enc;
 } });
 export const $aes_expand = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_expand', regions: /* @__PURE__ */ Object.freeze({ 'aes_key': region0, 'aes_rk': region1, 'aes_rkb': region2, 'aes_rkt': region6 }), params: 1, result: null, data: [], make(M8, M16, M32) {
-  // modules/aes.js:383
+  // modules/aes.js:384
   function aes_expand(l0) {
     l0 |= 0;
     let l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l18 = 0, l29 = 0;
     const t1 = l0;
-    for (l3 = 0; (l3 >>> 0) < (t1 >>> 0); l3 = (l3 + 1) | 0) { // modules/aes.js:348
+    for (l3 = 0; (l3 >>> 0) < (t1 >>> 0); l3 = (l3 + 1) | 0) { // modules/aes.js:349
       const t2 = l3;
       M32[t2 + 8] = M32[t2];
     }
@@ -4380,7 +4380,7 @@ export const $aes_expand = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ex
     l6 = 1;
     l7 = M32[((t1 - 1) | 0) + 8];
     l8 = t1;
-    for (l9 = 0; (l9 >>> 0) < (t13 >>> 0); l9 = (l9 + 1) | 0) { // modules/aes.js:352
+    for (l9 = 0; (l9 >>> 0) < (t13 >>> 0); l9 = (l9 + 1) | 0) { // modules/aes.js:353
       const t19 = l4;
       const t20 = l5;
       const t22 = l7;
@@ -4393,7 +4393,7 @@ export const $aes_expand = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ex
       l14 = l6;
       l15 = t22;
       l16 = l8;
-      if (+(0 === t20)) { // modules/aes.js:355
+      if (+(0 === t20)) { // modules/aes.js:356
         const t34 = l11;
         const t35 = l14;
         const t40 = (t34 >>> 8) | (t34 << 24);
@@ -4497,7 +4497,7 @@ export const $aes_expand = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ex
         const t278 = l15;
         const t279 = l16;
         l18 = l11;
-        if ((+(t275 === 8)) & (+(4 === t276))) { // modules/aes.js:359
+        if ((+(t275 === 8)) & (+(4 === t276))) { // modules/aes.js:360
           const t285 = l18;
           const t288 = (t285 >>> 1) & 0x55555555;
           const t290 = t285 ^ (t288 << 1);
@@ -4610,7 +4610,7 @@ export const $aes_expand = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ex
       l8 = l16;
     }
     const t534 = (l4 + 7) | 0;
-    for (l29 = 0; (l29 >>> 0) < (t534 >>> 0); l29 = (l29 + 1) | 0) { // modules/aes.js:368
+    for (l29 = 0; (l29 >>> 0) < (t534 >>> 0); l29 = (l29 + 1) | 0) { // modules/aes.js:369
       const t535 = l29;
       const t536 = t535 << 2;
       const t537 = M32[t536 + 8];
@@ -4682,7 +4682,7 @@ export const $aes_expand = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ex
   return aes_expand;
 } });
 export const $aes_ofb = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ofb', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4, 'aes_rkt': region6 }), params: 2, result: null, data: [], make(M8, M16, M32) {
-  // modules/aes.js:545
+  // modules/aes.js:546
   function aes_ofb(l0, l1) {
     l0 |= 0;
     l1 |= 0;
@@ -4693,7 +4693,7 @@ export const $aes_ofb = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ofb',
     l5 = M32[189];
     l6 = M32[190];
     l7 = M32[191];
-    for (l8 = 0; (l8 >>> 0) < (t2 >>> 0); l8 = (l8 + 1) | 0) { // modules/aes.js:547
+    for (l8 = 0; (l8 >>> 0) < (t2 >>> 0); l8 = (l8 + 1) | 0) { // modules/aes.js:548
       const t11 = l4;
       const t12 = l5;
       const t13 = l6;
@@ -4733,7 +4733,7 @@ export const $aes_ofb = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ofb',
       l23 = (t59 ^ t76) ^ (M32[73]);
       l24 = (t45 ^ t70) ^ (M32[74]);
       l25 = (t57 ^ t82) ^ (M32[75]);
-      for (l26 = 0; (l26 >>> 0) < (t103 >>> 0); l26 = (l26 + 1) | 0) { // modules/aes.js:328
+      for (l26 = 0; (l26 >>> 0) < (t103 >>> 0); l26 = (l26 + 1) | 0) { // modules/aes.js:329
         const t112 = l18;
         const t113 = l19;
         const t114 = l20;
