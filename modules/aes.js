@@ -4,17 +4,19 @@
 //
 //   wasm, wasm_threads: one block in a u8x16; every nibble-to-nibble step is an i8x16.swizzle of a
 //     16-byte constant (the vector-permute idea of Hamburg, CHES 2009, with our own tables: GF(16)
-//     products by logarithms). ShiftRows is a byte shuffle, MixColumns byte rotations in the
-//     u32 lanes, its doubled term a second output table of the S-box.
+//     products by logarithms). The parallel modes hold a group of four blocks row by row (ShiftRows
+//     rotates u32 lanes, MixColumns XORs whole vectors), a lone block is transposed (MixColumns
+//     rotates lanes); MixColumns' doubled term is a second output table of the S-box.
 //   js, runtime: two blocks bitsliced in eight u32 words (word k holds bit k of all 32 bytes; bit
 //     row*8 + column*2 + block), the S-box a circuit of AND/XOR/NOT derived at build time from the
 //     same maps. No swizzle, no table, no secret index.
 //
 // Regions: `aes_key` (the key, 16/24/32 bytes), `aes_rk` (the expanded key, 60 words), `aes_rkb`
-// (js/runtime: the round keys bitsliced, 8 words a round), `aes_iv` (CBC's chaining block, CTR's
-// counter block), `data` (16 KiB of blocks, in place, plus 64 spare bytes that the four-block
-// wasm groups and the two-block js pairs may write past the last block of a call), `aes_rkt`
-// (js/runtime: aes_rkb turned for encryption's fixsliced rounds, after the wasm tables).
+// (js/runtime: the round keys bitsliced, 8 words a round; wasm: encryption's mapped round keys),
+// `aes_iv` (CBC's chaining block, CTR's counter block), `data` (16 KiB of blocks, in place, plus
+// 64 spare bytes that the four-block wasm groups and the two-block js pairs may write past the
+// last block of a call), `aes_rkt` (js/runtime: aes_rkb turned for encryption's fixsliced rounds,
+// after the wasm tables).
 // runtime/aes.js zeroes every one of them after each call.
 import { u8, u32, u32x4, u8x16, memory, fn, loop, when, select, rotr, shuffle, swizzle, lane, bswap, assert } from 'awasm';
 import * as F from './aes_field.js';
@@ -52,9 +54,22 @@ const OUT = (f) => {
 // with ShiftRows (a byte permutation) and MixColumns' XORs of rotated words.
 const ENC_OUT_M = F.ENC_OUT.map((v) => F.VP_ENC_IN[v]);
 const ENC_OUT2_M = F.ENC_OUT2.map((v) => F.VP_ENC_IN[v]);
+// Encryption holds the state transposed (row r of the state in u32 lane r, column c at byte c of
+// it; groups of four blocks go further, encrypt4V): MixColumns' rotations of every column become
+// rotations of the lanes (one pshufd each in V8, where the byte rotations in the lanes were
+// general byte shuffles: a mask built anew each time), ShiftRows is one byte permutation, SR_T:
+// a swizzle by a mask kept in a local (V8: a paddusb and a pshufb) rather than a shuffle (a
+// pshufb after four instructions that build its mask). TR transposes (it is its own inverse).
+const TR = Array.from({ length: 16 }, (_, q) => 4 * (q & 3) + (q >> 2));
+const SR_T = Array.from({ length: 16 }, (_, q) => 4 * (q >> 2) + (((q & 3) + (q >> 2)) & 3));
+// Byte rotations of the u32 lanes (right by 8 and 24 bits) as swizzle masks: ShiftRows of rows 1
+// and 3 when four blocks are held row by row (encrypt4V).
+const ROTR8 = Array.from({ length: 16 }, (_, q) => (q & 12) + ((q + 1) & 3));
+const ROTR24 = Array.from({ length: 16 }, (_, q) => (q & 12) + ((q + 3) & 3));
 const TABLE_LIST = [
   ...NIB(F.VP_ENC_IN), ...NIB(F.VP_DEC_IN), ...OUT(F.ENC_OUT), ...OUT(ENC_OUT_M), ...OUT(ENC_OUT2_M), ...OUT(F.DEC_OUT), ...NIB(F.TIMES2), ...NIB(F.TIMES4),
   F.VP_INV, F.VP_CDIV, Array(16).fill(15), Array(16).fill(F.vpOut(F.ENC_OUT).constant),
+  SR_T, ROTR8, ROTR24,
 ];
 assert(F.VP_OK, 'modules/aes_field.js: the five-lookup inversion constants do not fit the norm');
 assert(F.vpOut(F.DEC_OUT).constant === 0, 'the inverse S-box output map is linear');
@@ -68,7 +83,7 @@ const V = (z) => {
   const pair = (i) => ({ lo: t(i), hi: t(i + 1) });
   return {
     encIn: pair(0), decIn: pair(2), encOut: pair(4), encOutM: pair(6), encOut2M: pair(8), decOut: pair(10), x2: pair(12), x4: pair(14),
-    inv: t(16), cdiv: t(17), m15: t(18), c63: t(19),
+    inv: t(16), cdiv: t(17), m15: t(18), c63: t(19), srT: t(20), rotr8: t(21), rotr24: t(22),
   };
 };
 const lowNibbles = (T, v) => v & T.m15;
@@ -89,44 +104,79 @@ const sboxCore = (T, t, outMaps) => {
   const jo = swizzle(T.inv, swizzle(T.inv, j) ^ ck) ^ i;
   return outMaps.map((P) => swizzle(P.hi, io) ^ swizzle(P.lo, jo));
 };
-const SR = Array.from({ length: 16 }, (_, i) => 4 * (((i >> 2) + (i & 3)) & 3) + (i & 3));
-const ISR = Array.from({ length: 16 }, (_, i) => 4 * (((i >> 2) - (i & 3) + 4) & 3) + (i & 3));
-// MixColumns from S and 2S (bytes of a column are the bytes of one u32 lane, row r at byte r).
-const mix = (s, s2) => {
-  const a = u32x4.from(s);
-  const a2 = u32x4.from(s2);
-  return u8x16.from(a2 ^ rotr(a2 ^ a, 8) ^ rotr(a, 16) ^ rotr(a, 24));
+// The last round: ShiftRows then back to the standard order, one shuffle.
+const SR_T_OUT = TR.map((q) => SR_T[q]);
+const rows = (v, k) => shuffle(v, v, Array.from({ length: 16 }, (_, q) => (q + 4 * k) & 15));
+// MixColumns of a lone block from S and 2S (row r in u32 lane r).
+const mixT = (s, s2) => s2 ^ rows(s2 ^ s, 1) ^ rows(s ^ rows(s, 1), 2);
+// The round keys of encryption's middle rounds as the rounds add them, transposed and in the
+// S-box basis with S's constant folded in (MixColumns of 0x63 in every byte is 0x63): written by
+// aes_expand into `aes_rkb` (on wasm the bitsliced keys' region has no other use).
+const rkm = rkb.as(u8x16);
+// The parallel modes' groups of four blocks (encrypt4V), held row by row: V[r] has row r of
+// block b in u32 lane b (column c at byte c); each V[r] is M(x) (see ENC_OUT_M above). ShiftRows
+// rotates the lanes of V[1], V[2], V[3] by 8, 16, 24 bits; MixColumns needs no permutation:
+// row r = 2 s_r + 3 s_{r+1} + s_{r+2} + s_{r+3} = (s_r + 2 s_r) + 2 s_{r+1} + (s_0 + s_1 + s_2 + s_3);
+// the round key's row r is lane r of rkm, spread to every lane.
+const perm = (v, idx) => shuffle(v, v, idx);
+const lanes = (a, b, idx) => shuffle(a, b, idx.flatMap((l) => [4 * l, 4 * l + 1, 4 * l + 2, 4 * l + 3]));
+// The 4x4 transpose of u32 lanes (its own inverse): lane r of y[b] <-> lane b of V[r].
+const transpose4 = (y) => {
+  const t0 = lanes(y[0], y[1], [0, 4, 1, 5]);
+  const t1 = lanes(y[2], y[3], [0, 4, 1, 5]);
+  const t2 = lanes(y[0], y[1], [2, 6, 3, 7]);
+  const t3 = lanes(y[2], y[3], [2, 6, 3, 7]);
+  return [lanes(t0, t1, [0, 1, 4, 5]), lanes(t0, t1, [2, 3, 6, 7]), lanes(t2, t3, [0, 1, 4, 5]), lanes(t2, t3, [2, 3, 6, 7])];
 };
-// Several blocks at once (a list of states): independent chains of swizzles for the CPU to overlap.
-// The state z = M(x) from the first round key to the last round (see ENC_OUT_M above).
+const shiftRows4 = (T, V) => [V[0], swizzle(V[1], T.rotr8), u8x16.from(rotr(u32x4.from(V[2]), 16)), swizzle(V[3], T.rotr24)];
+const encrypt4V = (T, x0, nr) => {
+  const k0 = rkv.load(0);
+  const V = transpose4(x0.map((v) => perm(v ^ k0, TR))).map((v) => lin(T, T.encIn, v));
+  loop(nr - 1, (i) => {
+    const k = rkm.load(i + 1);
+    const W = shiftRows4(T, V).map((v) => sboxCore(T, v, [T.encOutM, T.encOut2M]));
+    const sum = W[0][0] ^ W[1][0] ^ W[2][0] ^ W[3][0];
+    for (let r = 0; r < 4; r++) V[r] = W[r][0] ^ W[r][1] ^ W[(r + 1) & 3][1] ^ sum ^ lanes(k, k, [r, r, r, r]);
+  });
+  const k = rkv.load(nr) ^ T.c63;
+  return transpose4(shiftRows4(T, V).map((v) => sboxCore(T, v, [T.encOut])[0])).map((v) => perm(v, TR) ^ k);
+};
+// Blocks one at a time (a list of states; the serial modes pass one), each transposed: the state
+// z = M(x) from the first round key to the last round (see ENC_OUT_M above).
 const encryptV = (T, x0, nr) => {
   const k0 = rkv.load(0);
-  const z = x0.map((v) => lin(T, T.encIn, v ^ k0));
+  const z = x0.map((v) => lin(T, T.encIn, perm(v ^ k0, TR)));
   loop(nr - 1, (i) => {
-    // MixColumns of S's constant 0x63 in every byte is 0x63: it joins the round key.
-    const k = lin(T, T.encIn, rkv.load(i + 1) ^ T.c63);
+    const k = rkm.load(i + 1);
     for (let j = 0; j < z.length; j++) {
-      const [s, s2] = sboxCore(T, shuffle(z[j], z[j], SR), [T.encOutM, T.encOut2M]);
-      z[j] = mix(s, s2) ^ k;
+      const [s, s2] = sboxCore(T, swizzle(z[j], T.srT), [T.encOutM, T.encOut2M]);
+      z[j] = mixT(s, s2) ^ k;
     }
   });
   const k = rkv.load(nr) ^ T.c63;
-  return z.map((v) => sboxCore(T, shuffle(v, v, SR), [T.encOut])[0] ^ k);
+  return z.map((v) => sboxCore(T, shuffle(v, v, SR_T_OUT), [T.encOut])[0] ^ k);
 };
-// InvMixColumns = MixColumns after y = x + 4 (x + rotr(x, 16)) (row r: 5 x_r + 4 x_{r+2}).
-const invMix = (T, x) => {
-  const a = u32x4.from(x);
-  const y = x ^ lin(T, T.x4, u8x16.from(a ^ rotr(a, 16)));
-  return mix(y, lin(T, T.x2, y));
-};
-const decryptV = (T, x0, nr) => {
-  const x = x0.map((v) => v ^ rkv.load(nr));
+// Decryption of a group of four blocks row by row (as encrypt4V; the state in plain bytes): the
+// inverse ShiftRows rotates the lanes of V[1], V[2], V[3] left by 8, 16, 24 bits; InvMixColumns
+// is y_r = x_r + 4 (x_r + x_{r+2}) (one product shared by rows r and r + 2), then MixColumns, whose
+// sum of the four rows is the x rows' own (each product enters two rows).
+const invShiftRows4 = (T, V) => [V[0], swizzle(V[1], T.rotr24), u8x16.from(rotr(u32x4.from(V[2]), 16)), swizzle(V[3], T.rotr8)];
+const decrypt4V = (T, x0, nr) => {
+  const kn = rkv.load(nr);
+  const V = transpose4(x0.map((v) => perm(v ^ kn, TR)));
   loop(nr - 1, (i) => {
-    const k = rkv.load(nr - 1 - i);
-    for (let j = 0; j < x.length; j++) x[j] = invMix(T, sboxV(T, shuffle(x[j], x[j], ISR), T.decIn, [T.decOut])[0] ^ k);
+    const k = perm(rkv.load(nr - 1 - i), TR);
+    const W = invShiftRows4(T, V);
+    const X = [0, 1, 2, 3].map((r) => sboxV(T, W[r], T.decIn, [T.decOut])[0] ^ lanes(k, k, [r, r, r, r]));
+    const u02 = lin(T, T.x4, X[0] ^ X[2]);
+    const u13 = lin(T, T.x4, X[1] ^ X[3]);
+    const Y = [X[0] ^ u02, X[1] ^ u13, X[2] ^ u02, X[3] ^ u13];
+    const Y2 = Y.map((y) => lin(T, T.x2, y));
+    const sum = X[0] ^ X[1] ^ X[2] ^ X[3];
+    for (let r = 0; r < 4; r++) V[r] = Y[r] ^ Y2[r] ^ Y2[(r + 1) & 3] ^ sum;
   });
-  const k = rkv.load(0);
-  return x.map((v) => sboxV(T, shuffle(v, v, ISR), T.decIn, [T.decOut])[0] ^ k);
+  const k0 = rkv.load(0);
+  return transpose4(invShiftRows4(T, V).map((v) => sboxV(T, v, T.decIn, [T.decOut])[0])).map((v) => perm(v, TR) ^ k0);
 };
 // The parallel modes on wasm take WIDE blocks per iteration; a call's last group may run past
 // `blocks` into the spare bytes at the end of `data` (runtime/aes.js zeroes them).
@@ -326,6 +376,10 @@ const expand = (subWord, bitslice) => (nk) => {
 export const aes_expand_v = fn([u32], (nk) => {
   const T = V(nk >>> 8);
   expand((w) => lane(u32x4.from(sboxV(T, u8x16.from(u32x4(w)), T.encIn, [T.encOut])[0] ^ T.c63), 0), false)(nk);
+  loop(nk + 5, (r) => {
+    const k = rkv.load(r + 1) ^ T.c63;
+    rkm.store(r + 1, lin(T, T.encIn, shuffle(k, k, TR)));
+  });
 }, { ...SIMD, name: 'aes_expand' });
 export const aes_expand_b = fn([u32], (nk) => {
   expand((w) => unpack(sboxEncB(pack([w, ZERO(), ZERO(), ZERO(), ZERO(), ZERO(), ZERO(), ZERO()])))[0], true)(nk);
@@ -335,11 +389,11 @@ export const aes_expand_b = fn([u32], (nk) => {
 // aes_ecb_enc / aes_ecb_dec(nr, blocks): each block alone.
 export const aes_ecb_enc_v = fn([u32, u32], (nr, blocks) => {
   const T = V(nr >>> 8);
-  groups(blocks, (at) => encryptV(T, range(WIDE).map((j) => dataV.load(at + j)), nr).forEach((v, j) => dataV.store(at + j, v)));
+  groups(blocks, (at) => encrypt4V(T, range(WIDE).map((j) => dataV.load(at + j)), nr).forEach((v, j) => dataV.store(at + j, v)));
 }, { ...SIMD, name: 'aes_ecb_enc' });
 export const aes_ecb_dec_v = fn([u32, u32], (nr, blocks) => {
   const T = V(nr >>> 8);
-  groups(blocks, (at) => decryptV(T, range(WIDE).map((j) => dataV.load(at + j)), nr).forEach((v, j) => dataV.store(at + j, v)));
+  groups(blocks, (at) => decrypt4V(T, range(WIDE).map((j) => dataV.load(at + j)), nr).forEach((v, j) => dataV.store(at + j, v)));
 }, { ...SIMD, name: 'aes_ecb_dec' });
 const pairs = (blocks, body) => loop((blocks + 1) >>> 1, (p) => body(p * 8));
 const load8 = (at) => Array.from({ length: 8 }, (_, k) => dataWords.load(at + k));
@@ -370,7 +424,7 @@ export const aes_cbc_dec_v = fn([u32, u32], (nr, blocks) => {
   loop((blocks + (WIDE - 1)) >>> WIDE_SHIFT, (g) => {
     const at = g * WIDE;
     const c = range(WIDE).map((j) => dataV.load(at + j));
-    const p = decryptV(T, c, nr);
+    const p = decrypt4V(T, c, nr);
     p.forEach((v, j) => dataV.store(at + j, v ^ (j === 0 ? prev : c[j - 1])));
     prev = c[WIDE - 1];
   });
@@ -414,7 +468,7 @@ const ctrV = (counter, name) => fn([u32, u32], (nr, blocks) => {
   const T = V(nr >>> 8);
   groups(blocks, (at) => {
     const ctrs = range(WIDE).map((j) => u8x16.from(u32x4(...counter(at + j))));
-    encryptV(T, ctrs, nr).forEach((v, j) => dataV.store(at + j, dataV.load(at + j) ^ v));
+    encrypt4V(T, ctrs, nr).forEach((v, j) => dataV.store(at + j, dataV.load(at + j) ^ v));
   });
 }, { ...SIMD, name });
 const ctrB = (counter, name) => fn([u32, u32], (nr, blocks) => {
@@ -454,7 +508,7 @@ export const aes_cfb_dec_v = fn([u32, u32], (nr, blocks) => {
   loop((blocks + (WIDE - 1)) >>> WIDE_SHIFT, (g) => {
     const at = g * WIDE;
     const c = range(WIDE).map((j) => dataV.load(at + j));
-    const e = encryptV(T, c.map((_, j) => (j === 0 ? prev : c[j - 1])), nr);
+    const e = encrypt4V(T, c.map((_, j) => (j === 0 ? prev : c[j - 1])), nr);
     e.forEach((v, j) => dataV.store(at + j, v ^ c[j]));
     prev = c[WIDE - 1];
   });

@@ -13,7 +13,8 @@
 //
 // The cipher cases ("chacha20", "salsa20 64B"; CIPHERS below) encrypt with a fresh instance per call.
 // --output gives every cipher call that takes one (ours, @noble/ciphers but for its
-// xsalsa20poly1305, chainsafe; not node:crypto) one preallocated output array instead of a fresh result: the numbers then time the
+// xsalsa20poly1305, chainsafe; not node:crypto; AES in CTR and CBC for ours and noble) one
+// preallocated output array instead of a fresh result: the numbers then time the
 // cipher rather than the allocator. A fresh 1 MiB result can cost more than the cipher: in the VM
 // of 2026-12-02 every one took 255 page faults, 2-4 ms of CPU time (docs/notes.md, chacha).
 // The KDF cases ("pbkdf2", "scrypt", "argon2"; KDFS below) run one derivation per call against
@@ -438,12 +439,15 @@ for (const c of AES_CASES.filter((x) => !HASHES_ONLY && matches(x.name) && ours.
   const iv = CNONCE.subarray(0, c.mode.startsWith('gcm') ? 12 : 16);
   const nobleAes = await import('@noble/ciphers/aes.js');
   const { createCipheriv } = await import('node:crypto');
+  // (--output: one output array for ours and noble in the modes where both take one, CTR and CBC
+  // (PKCS#7 adds a block); GCM and GCM-SIV refuse it.)
+  const out = OUTPUT && (c.mode === 'ctr' || c.mode === 'cbc') ? new Uint8Array(c.size + (c.mode === 'cbc' ? 16 : 0)) : undefined;
   const impls = ours.filter((o) => WITH_RUNTIME || o.backend !== 'runtime' || c.size <= 64 * KiB)
     .map(({ name, mod }) => {
       const f = mod[c.mode]; // looked up once (see implementations())
-      return { name, sync: (m) => f(key, iv).encrypt(m) };
+      return { name, sync: (m) => f(key, iv).encrypt(m, out) };
     });
-  impls.push({ name: '@noble/ciphers', sync: (m) => nobleAes[c.mode](key, iv).encrypt(m), ref: 'noble' });
+  impls.push({ name: '@noble/ciphers', sync: (m) => nobleAes[c.mode](key, iv).encrypt(m, out), ref: 'noble' });
   // (node:crypto has no AES-GCM-SIV)
   if (c.mode !== 'gcmsiv')
     impls.push({ name: 'node:crypto', sync: (m) => { const x = createCipheriv(`aes-${c.bits}-${c.mode}`, key, iv); return c.mode === 'ctr' ? x.update(m) : c.mode === 'gcm' ? Buffer.concat([x.update(m), x.final(), x.getAuthTag()]) : Buffer.concat([x.update(m), x.final()]); }, ref: 'node' });
