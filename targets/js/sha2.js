@@ -35,7 +35,7 @@ export const regions = /* @__PURE__ */ Object.freeze({
 export const functions = /* @__PURE__ */ Object.freeze(['sha224_init', 'sha224_pbkdf2', 'sha256_compress', 'sha256_init', 'sha256_output', 'sha256_pbkdf2', 'sha384_init', 'sha384_pbkdf2', 'sha512_224_init', 'sha512_224_pbkdf2', 'sha512_256_init', 'sha512_256_pbkdf2', 'sha512_compress', 'sha512_init', 'sha512_output', 'sha512_pbkdf2']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
 export const $sha224_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha224_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/sha2.js:357
+  // modules/sha2.js:367
   function sha224_init() {
     M32[0] = 0xc1059ed8 | 0;
     M32[1] = 0x367cd507;
@@ -667,7 +667,7 @@ export const $sha224_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
   return sha224_pbkdf2;
 } });
 export const $sha256_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'sha256_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'k256': region5 }), params: 1, result: null, data: [[49408, 'mC+KQpFEN3HP+8C1pdu16VvCVjnxEfFZpII/ktVeHKuYqgfYAVuDEr6FMSTDfQxVdF2+cv6x3oCnBtybdPGbwcFpm+SGR77vxp3BD8yhDCRvLOktqoR0StypsFzaiPl2UlE+mG3GMajIJwOwx39Zv/ML4MZHkafVUWPKBmcpKRSFCrcnOCEbLvxtLE0TDThTVHMKZbsKanYuycKBhSxykqHov6JLZhqocItLwqNRbMcZ6JLRJAaZ1oU1DvRwoGoQFsGkGQhsNx5Md0gntbywNLMMHDlKqthOT8qcW/NvLmjugo90b2OleBR4yIQIAseM+v++kOtsUKT3o/m+8nhxxg==']], make(M8, M16, M32) {
-  // modules/sha2.js:232
+  // modules/sha2.js:242
   function sha256_compress(l0) {
     l0 |= 0;
     let l1 = 0, l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0, l27 = 0, l28 = 0, l29 = 0, l30 = 0, l31 = 0, l32 = 0, l33 = 0, l34 = 0, l35 = 0, l36 = 0, l37 = 0, l38 = 0, l39 = 0, l40 = 0, l41 = 0, l42 = 0, l43 = 0, l44 = 0, l45 = 0, l47 = 0, l48 = 0, l49 = 0, l50 = 0;
@@ -681,7 +681,7 @@ export const $sha256_compress = /* @__PURE__ */ Object.freeze({ layout, name: 's
     l7 = M32[5];
     l8 = M32[6];
     l9 = M32[7];
-    for (l10 = 0; (l10 >>> 0) < (t1 >>> 0); l10 = (l10 + 1) | 0) { // modules/sha2.js:234
+    for (l10 = 0; (l10 >>> 0) < (t1 >>> 0); l10 = (l10 + 1) | 0) { // modules/sha2.js:244
       const t20 = l2;
       const t21 = l3;
       const t22 = l4;
@@ -724,7 +724,7 @@ export const $sha256_compress = /* @__PURE__ */ Object.freeze({ layout, name: 's
       l42 = t25;
       l43 = t26;
       l44 = t27;
-      for (l45 = 0; (l45 >>> 0) < (16 >>> 0); l45 = (l45 + 1) | 0) { // modules/sha2.js:238
+      for (l45 = 0; (l45 >>> 0) < (16 >>> 0); l45 = (l45 + 1) | 0) { // modules/sha2.js:248
         const t65 = l11;
         const t66 = l12;
         const t67 = l13;
@@ -764,7 +764,7 @@ export const $sha256_compress = /* @__PURE__ */ Object.freeze({ layout, name: 's
         l48 = 0;
         l49 = 0;
         l50 = 0;
-        if (+((t99 >>> 0) < (4 >>> 0))) { // modules/sha2.js:241
+        if (+((t99 >>> 0) < (4 >>> 0))) { // modules/sha2.js:251
           const t108 = ((t65 << 4) + (t99 << 2)) | 0;
           const t109 = M32[t108 + 16];
           const t125 = M32[t108 + 17];
@@ -857,7 +857,7 @@ export const $sha256_compress = /* @__PURE__ */ Object.freeze({ layout, name: 's
   return sha256_compress;
 } });
 export const $sha256_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha256_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/sha2.js:357
+  // modules/sha2.js:367
   function sha256_init() {
     M32[0] = 0x6a09e667;
     M32[1] = 0xbb67ae85 | 0;
@@ -871,10 +871,10 @@ export const $sha256_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha25
   return sha256_init;
 } });
 export const $sha256_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha256_output', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'out': region2 }), params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/sha2.js:359
+  // modules/sha2.js:369
   function sha256_output() {
     let l0 = 0;
-    for (l0 = 0; (l0 >>> 0) < (8 >>> 0); l0 = (l0 + 1) | 0) { // modules/sha2.js:359
+    for (l0 = 0; (l0 >>> 0) < (8 >>> 0); l0 = (l0 + 1) | 0) { // modules/sha2.js:369
       const t2 = l0;
       const t3 = M32[t2];
       M32[t2 + 8208] = (((t3 >>> 24) | (t3 << 8)) & 0xff00ff) | (((t3 >>> 8) | (t3 << 24)) & (0xff00ff00 | 0));
@@ -1524,7 +1524,7 @@ export const $sha256_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
   return sha256_pbkdf2;
 } });
 export const $sha384_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha384_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/sha2.js:357
+  // modules/sha2.js:367
   function sha384_init() {
     M32[0] = 0xc1059ed8 | 0;
     M32[1] = 0xcbbb9d5d | 0;
@@ -1816,7 +1816,7 @@ export const $sha384_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
         l210 = t433;
         l211 = t434;
         l212 = t435;
-        for (l213 = 0; (l213 >>> 0) < (20 >>> 0); l213 = (l213 + 1) | 0) { // modules/sha2.js:319
+        for (l213 = 0; (l213 >>> 0) < (20 >>> 0); l213 = (l213 + 1) | 0) { // modules/sha2.js:329
           const t535 = l117;
           const t536 = l118;
           const t537 = l119;
@@ -1985,7 +1985,7 @@ export const $sha384_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
           l220 = 0;
           l221 = 0;
           l222 = 0;
-          if (+((t631 >>> 0) < (16 >>> 0))) { // modules/sha2.js:327
+          if (+((t631 >>> 0) < (16 >>> 0))) { // modules/sha2.js:337
             const t1032 = ((t612 >>> 19) | (t611 << 13)) ^ ((t611 >>> 29) | (t612 << 3));
             const t1039 = t611 ^ t612;
             const t1050 = (t602 + (t1032 ^ ((t612 >>> 6) | (t611 << 26)))) | 0;
@@ -2269,7 +2269,7 @@ export const $sha384_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
   return sha384_pbkdf2;
 } });
 export const $sha512_224_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_224_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/sha2.js:357
+  // modules/sha2.js:367
   function sha512_224_init() {
     M32[0] = 0x19544da2;
     M32[1] = 0x8c3d37c8 | 0;
@@ -2533,7 +2533,7 @@ export const $sha512_224_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 
         l194 = t329;
         l195 = t330;
         l196 = t331;
-        for (l197 = 0; (l197 >>> 0) < (20 >>> 0); l197 = (l197 + 1) | 0) { // modules/sha2.js:319
+        for (l197 = 0; (l197 >>> 0) < (20 >>> 0); l197 = (l197 + 1) | 0) { // modules/sha2.js:329
           const t433 = l101;
           const t434 = l102;
           const t435 = l103;
@@ -2702,7 +2702,7 @@ export const $sha512_224_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 
           l204 = 0;
           l205 = 0;
           l206 = 0;
-          if (+((t529 >>> 0) < (16 >>> 0))) { // modules/sha2.js:327
+          if (+((t529 >>> 0) < (16 >>> 0))) { // modules/sha2.js:337
             const t930 = ((t510 >>> 19) | (t509 << 13)) ^ ((t509 >>> 29) | (t510 << 3));
             const t937 = t509 ^ t510;
             const t948 = (t500 + (t930 ^ ((t510 >>> 6) | (t509 << 26)))) | 0;
@@ -2950,7 +2950,7 @@ export const $sha512_224_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 
   return sha512_224_pbkdf2;
 } });
 export const $sha512_256_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_256_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/sha2.js:357
+  // modules/sha2.js:367
   function sha512_256_init() {
     M32[0] = 0xfc2bf72c | 0;
     M32[1] = 0x22312194;
@@ -3214,7 +3214,7 @@ export const $sha512_256_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 
         l194 = t329;
         l195 = t330;
         l196 = t331;
-        for (l197 = 0; (l197 >>> 0) < (20 >>> 0); l197 = (l197 + 1) | 0) { // modules/sha2.js:319
+        for (l197 = 0; (l197 >>> 0) < (20 >>> 0); l197 = (l197 + 1) | 0) { // modules/sha2.js:329
           const t431 = l101;
           const t432 = l102;
           const t433 = l103;
@@ -3383,7 +3383,7 @@ export const $sha512_256_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 
           l204 = 0;
           l205 = 0;
           l206 = 0;
-          if (+((t527 >>> 0) < (16 >>> 0))) { // modules/sha2.js:327
+          if (+((t527 >>> 0) < (16 >>> 0))) { // modules/sha2.js:337
             const t928 = ((t508 >>> 19) | (t507 << 13)) ^ ((t507 >>> 29) | (t508 << 3));
             const t935 = t507 ^ t508;
             const t946 = (t498 + (t928 ^ ((t508 >>> 6) | (t507 << 26)))) | 0;
@@ -3631,7 +3631,7 @@ export const $sha512_256_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 
   return sha512_256_pbkdf2;
 } });
 export const $sha512_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'k512': region6 }), params: 1, result: null, data: [[49664, 'Iq4o15gvikLNZe8jkUQ3cS87TezP+8C1vNuJgaXbtek4tUjzW8JWORnQBbbxEfFZm08Zr6SCP5IYgW3a1V4cq0ICA6OYqgfYvm9wRQFbgxKMsuROvoUxJOK0/9XDfQxVb4l78nRdvnKxlhY7/rHegDUSxyWnBtyblCZpz3Txm8HSSvGewWmb5OMlTziGR77vtdWMi8adwQ9lnKx3zKEMJHUCK1lvLOktg+SmbqqEdErU+0G93KmwXLVTEYPaiPl2q99m7lJRPpgQMrQtbcYxqD8h+5jIJwOw5A7vvsd/Wb/Cj6g98wvgxiWnCpNHkafVb4ID4FFjygZwbg4KZykpFPwv0kaFCrcnJskmXDghGy7tKsRa/G0sTd+zlZ0TDThT3mOvi1RzCmWosnc8uwpqduau7UcuycKBOzWCFIUscpJkA/FMoei/ogEwQrxLZhqokZf40HCLS8IwvlQGo1FsxxhS79YZ6JLREKllVSQGmdYqIHFXhTUO9LjRuzJwoGoQyNDSuBbBpBlTq0FRCGw3Hpnrjt9Md0gnqEib4bW8sDRjWsnFswwcOcuKQeNKqthOc+Njd0/KnFujuLLW828uaPyy713ugo90YC8XQ29jpXhyq/ChFHjIhOw5ZBoIAseMKB5jI/r/vpDpvYLe62xQpBV5xrL3o/m+K1Ny4/J4ccacYSbqzj4nygfCwCHHuIbRHuvgzdZ92up40W7uf0999bpvF3KqZ/AGppjIosV9YwquDfm+BJg/ERtHHBM1C3EbhH0EI/V32yiTJMdAe6vKMry+yRUKvp48TA0QnMRnHUO2Qj7LvtTFTCp+ZfycKX9Z7PrWOqtvy18XWEdKjBlEbA==']], make(M8, M16, M32) {
-  // modules/sha2.js:346
+  // modules/sha2.js:356
   function sha512_compress(l0) {
     l0 |= 0;
     let l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0, l27 = 0, l28 = 0, l29 = 0, l30 = 0, l31 = 0, l32 = 0, l33 = 0, l34 = 0, l35 = 0, l36 = 0, l37 = 0, l38 = 0, l39 = 0, l40 = 0, l41 = 0, l42 = 0, l43 = 0, l44 = 0, l45 = 0, l46 = 0, l47 = 0, l48 = 0, l49 = 0, l50 = 0, l51 = 0, l52 = 0, l53 = 0, l54 = 0, l55 = 0, l56 = 0, l57 = 0, l58 = 0, l59 = 0, l60 = 0, l61 = 0, l62 = 0, l63 = 0, l64 = 0, l65 = 0, l66 = 0, l67 = 0, l68 = 0, l69 = 0, l70 = 0, l71 = 0, l72 = 0, l73 = 0, l74 = 0, l75 = 0, l76 = 0, l77 = 0, l78 = 0, l79 = 0, l80 = 0, l81 = 0, l82 = 0, l83 = 0, l84 = 0, l85 = 0, l86 = 0, l87 = 0, l88 = 0, l89 = 0, l90 = 0, l91 = 0, l92 = 0, l93 = 0, l94 = 0, l95 = 0, l96 = 0, l97 = 0, l98 = 0, l99 = 0, l100 = 0, l101 = 0, l102 = 0, l103 = 0, l104 = 0, l105 = 0, l106 = 0, l107 = 0, l108 = 0, l109 = 0, l110 = 0, l111 = 0, l112 = 0, l113 = 0, l114 = 0, l115 = 0, l117 = 0, l118 = 0, l119 = 0, l120 = 0, l121 = 0, l122 = 0, l123 = 0, l124 = 0, l125 = 0, l126 = 0, l127 = 0, l128 = 0, l129 = 0, l130 = 0, l131 = 0, l132 = 0;
@@ -3652,7 +3652,7 @@ export const $sha512_compress = /* @__PURE__ */ Object.freeze({ layout, name: 's
     l15 = M32[12];
     l16 = M32[15];
     l17 = M32[14];
-    for (l18 = 0; (l18 >>> 0) < (t1 >>> 0); l18 = (l18 + 1) | 0) { // modules/sha2.js:348
+    for (l18 = 0; (l18 >>> 0) < (t1 >>> 0); l18 = (l18 + 1) | 0) { // modules/sha2.js:358
       const t34 = l2;
       const t35 = l3;
       const t36 = l4;
@@ -3846,7 +3846,7 @@ export const $sha512_compress = /* @__PURE__ */ Object.freeze({ layout, name: 's
       l112 = t47;
       l113 = t48;
       l114 = t49;
-      for (l115 = 0; (l115 >>> 0) < (10 >>> 0); l115 = (l115 + 1) | 0) { // modules/sha2.js:319
+      for (l115 = 0; (l115 >>> 0) < (10 >>> 0); l115 = (l115 + 1) | 0) { // modules/sha2.js:329
         const t518 = l19;
         const t519 = l20;
         const t520 = l21;
@@ -4091,7 +4091,7 @@ export const $sha512_compress = /* @__PURE__ */ Object.freeze({ layout, name: 's
         l130 = 0;
         l131 = 0;
         l132 = 0;
-        if (+((t614 >>> 0) < (8 >>> 0))) { // modules/sha2.js:327
+        if (+((t614 >>> 0) < (8 >>> 0))) { // modules/sha2.js:337
           const t1384 = ((t595 >>> 19) | (t594 << 13)) ^ ((t594 >>> 29) | (t595 << 3));
           const t1390 = t594 ^ t595;
           const t1401 = (t585 + (t1384 ^ ((t595 >>> 6) | (t594 << 26)))) | 0;
@@ -4321,7 +4321,7 @@ export const $sha512_compress = /* @__PURE__ */ Object.freeze({ layout, name: 's
   return sha512_compress;
 } });
 export const $sha512_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/sha2.js:357
+  // modules/sha2.js:367
   function sha512_init() {
     M32[0] = 0xf3bcc908 | 0;
     M32[1] = 0x6a09e667;
@@ -4343,7 +4343,7 @@ export const $sha512_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha51
   return sha512_init;
 } });
 export const $sha512_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_output', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'out': region2 }), params: 0, result: null, data: [], make(M8, M16, M32) {
-  // modules/sha2.js:383
+  // modules/sha2.js:393
   function sha512_output() {
     const t1 = M32[0];
     const t2 = M32[1];
@@ -4679,7 +4679,7 @@ export const $sha512_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
         l226 = t537;
         l227 = t538;
         l228 = t539;
-        for (l229 = 0; (l229 >>> 0) < (20 >>> 0); l229 = (l229 + 1) | 0) { // modules/sha2.js:319
+        for (l229 = 0; (l229 >>> 0) < (20 >>> 0); l229 = (l229 + 1) | 0) { // modules/sha2.js:329
           const t639 = l133;
           const t640 = l134;
           const t641 = l135;
@@ -4848,7 +4848,7 @@ export const $sha512_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
           l236 = 0;
           l237 = 0;
           l238 = 0;
-          if (+((t735 >>> 0) < (16 >>> 0))) { // modules/sha2.js:327
+          if (+((t735 >>> 0) < (16 >>> 0))) { // modules/sha2.js:337
             const t1136 = ((t716 >>> 19) | (t715 << 13)) ^ ((t715 >>> 29) | (t716 << 3));
             const t1143 = t715 ^ t716;
             const t1154 = (t706 + (t1136 ^ ((t716 >>> 6) | (t715 << 26)))) | 0;
