@@ -8,8 +8,8 @@
 //     rotates u32 lanes, MixColumns XORs whole vectors), a lone block is transposed (MixColumns
 //     rotates lanes); MixColumns' doubled term is a second output table of the S-box.
 //   js, runtime: two blocks bitsliced in eight u32 words (word k holds bit k of all 32 bytes; bit
-//     row*8 + column*2 + block), the S-box a circuit of AND/XOR/NOT derived at build time from the
-//     same maps. No swizzle, no table, no secret index.
+//     row*8 + column*2 + block), the S-box a circuit of AND/XOR(/NOT) gates checked at build time
+//     against the same maps. No swizzle, no table, no secret index.
 //
 // Regions: `aes_key` (the key, 16/24/32 bytes), `aes_rk` (the expanded key, 60 words), `aes_rkb`
 // (js/runtime: the round keys bitsliced, 8 words a round; wasm: encryption's mapped round keys),
