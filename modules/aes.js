@@ -8,8 +8,8 @@
 //     rotates u32 lanes, MixColumns XORs whole vectors), a lone block is transposed (MixColumns
 //     rotates lanes); MixColumns' doubled term is a second output table of the S-box.
 //   js, runtime: two blocks bitsliced in eight u32 words (word k holds bit k of all 32 bytes; bit
-//     row*8 + column*2 + block), the S-box a circuit of AND/XOR/NOT derived at build time from the
-//     same maps. No swizzle, no table, no secret index.
+//     row*8 + column*2 + block), the S-box a circuit of AND/XOR(/NOT) gates checked at build time
+//     against the same maps. No swizzle, no table, no secret index.
 //
 // Regions: `aes_key` (the key, 16/24/32 bytes), `aes_rk` (the expanded key, 60 words), `aes_rkb`
 // (js/runtime: the round keys bitsliced, 8 words a round; wasm: encryption's mapped round keys),
@@ -261,9 +261,9 @@ const sboxB = (x, inMap, outMap) => {
 };
 const decInB = planes(F.DEC_IN, 8);
 const decOutB = planes(F.DEC_OUT, 8);
-// The S-box as one circuit of AND/XOR/NOT gates (modules/aes_field.js sboxCircuit, checked on
-// every byte when built): 154 gates for encryption where the earlier composition of the maps
-// (input map, schoolbook GF(16) products, inversion, output map, each alone) took 172.
+// The S-box as one circuit of AND/XOR gates (modules/aes_field.js BP_SBOX, checked on every byte
+// when built): 128 gates without the constant 0x63 (encryptB takes it from its round keys), where
+// sboxCircuit's derivation took 154 and the composition of the maps 172.
 const circuitB = (C) => {
   assert(C.ok, 'modules/aes_field.js: the bitsliced S-box circuit does not compute the S-box');
   return (x) => {
@@ -272,7 +272,7 @@ const circuitB = (C) => {
     return C.outputs.map((i) => s[i]);
   };
 };
-const sboxEncB = circuitB(F.sboxCircuit(F.ENC_IN, F.ENC_OUT));
+const sboxEncB = circuitB(F.BP_SBOX);
 // Decryption keeps the composed form above: deriving a second circuit would take the module past
 // the stager's 2,000,000 evaluation steps.
 const sboxDecB = (x) => sboxB(x, decInB, decOutB);
@@ -300,7 +300,9 @@ const addKey = (q, r) => q.map((w, k) => w ^ rkb.load(r * 8 + k));
 // applies ShiftRows twice (a nibble swap in rows 1 and 3: 6 operations), which brings m back to 0.
 // Per pair of rounds a word costs 18 operations of permutation where ShiftRows and MixColumns'
 // two rotations took 42. The round keys of the turned rounds are stored turned (InvShiftRows of
-// the plain ones: m = 3 = -1) in aes_rkt.
+// the plain ones: m = 3 = -1) in aes_rkt, with the S-box's constant: rounds 1 .. nr take every
+// key from aes_rkt (the even ones plain), each with 0x63 in every byte (MixColumns and the
+// permutations keep a state of equal bytes as it is), round 0 from aes_rkb.
 const BYTES = (b) => (b * 0x01010101) >>> 0;
 const turn = (w, d, m) => {
   const s = (2 * m * d) % 8;
@@ -322,16 +324,17 @@ const shiftRows2 = (q) =>
   });
 const addKeyTurned = (q, r) => q.map((w, k) => w ^ rkt.load(r * 8 + k));
 const sboxEnc = sboxEncB;
+const C63 = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => ((0x63 >> k) & 1 ? 0xffffffff : 0)); // 0x63 in every byte, as planes
 const encryptB = (q0, nr) => {
   let q = addKey(q0, 0);
   // rounds 1 .. nr - 2 in pairs (an odd round turned, an even one back), then round nr - 1
   // (odd: turned) and the last round (ShiftRows twice: back to m = 0)
   loop((nr - 1) >>> 1, (i) => {
     q = addKeyTurned(mixTurned(sboxEnc(q), 3), i * 2 + 1);
-    q = addKey(mixB(sboxEnc(shiftRows2(q))), i * 2 + 2);
+    q = addKeyTurned(mixB(sboxEnc(shiftRows2(q))), i * 2 + 2);
   });
   q = addKeyTurned(mixTurned(sboxEnc(q), 3), nr - 1);
-  return addKey(sboxEnc(shiftRows2(q)), nr);
+  return addKeyTurned(sboxEnc(shiftRows2(q)), nr);
 };
 const decryptB = (q0, nr) => {
   let q = addKey(q0, nr);
@@ -370,7 +373,8 @@ const expand = (subWord, bitslice) => (nk) => {
       const w = [0, 1, 2, 3].map((c) => rk.load(r * 4 + c));
       const p = pack([...w, ...w]);
       p.forEach((v, k) => rkb.store(r * 8 + k, v));
-      invShiftRows(p).forEach((v, k) => rkt.store(r * 8 + k, v));
+      const t = invShiftRows(p);
+      p.forEach((v, k) => rkt.store(r * 8 + k, select((r & 1) === 1, t[k], v) ^ C63[k]));
     });
 };
 export const aes_expand_v = fn([u32], (nk) => {
@@ -382,7 +386,7 @@ export const aes_expand_v = fn([u32], (nk) => {
   });
 }, { ...SIMD, name: 'aes_expand' });
 export const aes_expand_b = fn([u32], (nk) => {
-  expand((w) => unpack(sboxEncB(pack([w, ZERO(), ZERO(), ZERO(), ZERO(), ZERO(), ZERO(), ZERO()])))[0], true)(nk);
+  expand((w) => unpack(sboxEncB(pack([w, ZERO(), ZERO(), ZERO(), ZERO(), ZERO(), ZERO(), ZERO()])))[0] ^ 0x63636363, true)(nk);
 }, { ...SCALAR, name: 'aes_expand' });
 
 // ---- modes over `data` (in place; nr = 10, 12, 14) ----------------------------------------------

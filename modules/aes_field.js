@@ -182,122 +182,54 @@ export const vpOut = (f) => ({
 });
 
 // ---- The bitsliced S-box as one circuit (js, runtime) -------------------------------------------
-// sboxCircuit(IN, OUT) gives the gates of x -> OUT(inv(IN(x))) on eight bit planes: signals 0..7
-// are the planes of x, gate g makes signal 8 + g (op 0: XOR of two signals, 1: AND, 2: NOT of
-// one), `outputs` names the eight result planes. The inversion of aX + b is (a/n) X + (a + b)/n
-// with n = a^2 L + a b + b^2: three GF(16) products, each nine ANDs of Karatsuba operand forms
-// (KARA: which bits of a nibble each form XORs) whose results XOR to the product's bits (KSET),
-// and 1/n from its algebraic normal form. Everything linear between the ANDs is one XOR program
-// per layer, shortened by the greedy pairing below: the forms of a, b, a + b and the linear part
-// of n from x (top), n from the first nine ANDs, 1/n from its monomials, its forms, and OUT of
-// the last eighteen ANDs (bottom). Checked on all 256 bytes when built.
-const KARA = [1, 2, 3, 4, 8, 12, 5, 10, 15];
-// Karatsuba's product bits as sets of the nine ANDs (bit j: AND j), before the reduction:
-// (A0 + A1 z)(B0 + B1 z), z = y^2, from three 2 x 2 products u0v0, u1v1, (u0 + u1)(v0 + v1).
-const KPOLY = (() => {
-  const two = (j) => [1 << j, (1 << (j + 2)) ^ (1 << j) ^ (1 << (j + 1)), 1 << (j + 1)]; // ANDs j, j + 1, j + 2: u0v0, u1v1, (u0 + u1)(v0 + v1)
-  const P0 = two(0), P2 = two(3), Q = two(6);
-  const c = Array(7).fill(0);
-  for (let i = 0; i < 3; i++) {
-    c[i] ^= P0[i];
-    c[i + 2] ^= Q[i] ^ P0[i] ^ P2[i];
-    c[i + 4] ^= P2[i];
-  }
-  return c;
-})();
-// y^4 = y + 1: bits 4, 5, 6 fold into 0 and 1, 1 and 2, 2 and 3.
-const KSET = [KPOLY[0] ^ KPOLY[4], KPOLY[1] ^ KPOLY[4] ^ KPOLY[5], KPOLY[2] ^ KPOLY[5] ^ KPOLY[6], KPOLY[3] ^ KPOLY[6]];
-const bitsOf = (m, n) => Array.from({ length: n }, (_, i) => i).filter((i) => (m >> i) & 1);
-// Greedy XOR program (Paar): while some pair of signals sits in two or more rows, make their XOR
-// a signal and use it there (the most shared pair first, the smallest ids on ties); then each
-// row's remaining signals are XORed in order. rows: lists of signal ids; returns each row's signal.
-const xorProgram = (rows, xor) => {
-  const R = rows.map((r) => [...r]);
-  for (;;) {
-    const count = {};
-    let best = -1, bestN = 1;
-    for (const r of R)
-      for (let i = 0; i < r.length; i++)
-        for (let j = i + 1; j < r.length; j++) {
-          const k = Math.min(r[i], r[j]) * 65536 + Math.max(r[i], r[j]);
-          const n = (count[k] ?? 0) + 1;
-          count[k] = n;
-          if (n > bestN || (n === bestN && k < best)) {
-            best = k;
-            bestN = n;
-          }
-        }
-    if (best < 0) break;
-    const a = Math.floor(best / 65536), b = best % 65536;
-    const s = xor(a, b);
-    for (let t = 0; t < R.length; t++)
-      if (R[t].includes(a) && R[t].includes(b)) R[t] = [...R[t].filter((v) => v !== a && v !== b), s];
-  }
-  return R.map((r) => r.slice(1).reduce((acc, v) => xor(acc, v), r[0]));
-};
-const linearPart = (f, bits) => Array.from({ length: bits }, (_, i) => f[1 << i] ^ f[0]); // image of each input bit
-export const sboxCircuit = (IN, OUT) => {
-  const gates = [];
-  const add = (g) => {
-    gates.push(g);
-    return 7 + gates.length;
-  };
-  const xor = (a, b) => add([0, a, b]);
-  const and = (a, b) => add([1, a, b]);
-  // IN(x) = lin(x + d): NOT the planes of d first.
-  const inImg = linearPart(IN, 8);
-  const lin = (x) => bitsOf(x, 8).reduce((acc, i) => acc ^ inImg[i], 0);
-  const d = Array.from({ length: 256 }, (_, x) => x).find((x) => lin(x) === IN[0]);
-  const xs = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => ((d >> i) & 1 ? add([2, i, 0]) : i));
-  // t = lin(x) bit j as a mask over x's planes; b = t0..3, a = t4..7
-  const tm = [0, 1, 2, 3, 4, 5, 6, 7].map((j) => bitsOf(255, 8).reduce((acc, i) => ((inImg[i] >> j) & 1 ? acc | (1 << i) : acc), 0));
-  const bm = tm.slice(0, 4), am = tm.slice(4, 8);
-  const forms = (vm) => KARA.map((k) => bitsOf(k, 4).reduce((acc, i) => acc ^ vm[i], 0));
-  const sqlImg = linearPart(SQL16, 4), sqImg = linearPart(SQ16, 4);
-  const nl = [0, 1, 2, 3].map((k) => [0, 1, 2, 3].reduce((acc, i) => acc ^ ((sqlImg[i] >> k) & 1 ? am[i] : 0) ^ ((sqImg[i] >> k) & 1 ? bm[i] : 0), 0));
-  const abm = [0, 1, 2, 3].map((i) => am[i] ^ bm[i]);
-  const topRows = [...forms(am), ...forms(bm), ...forms(abm), ...nl];
-  const top = xorProgram(topRows.map((m) => bitsOf(m, 8).map((i) => xs[i])), xor);
-  const KA = top.slice(0, 9), KB = top.slice(9, 18), KAB = top.slice(18, 27), NL = top.slice(27, 31);
-  const ab = KA.map((s, j) => and(s, KB[j]));
-  const n = xorProgram([0, 1, 2, 3].map((k) => [...bitsOf(KSET[k], 9).map((j) => ab[j]), NL[k]]), xor);
-  // 1/n: the monomials of n's bits (shared), then each bit's XOR of them
-  const mono = Array(16).fill(0);
-  for (let m = 1; m < 16; m++) {
-    const bs = bitsOf(m, 4);
-    mono[m] = bs.length === 1 ? n[bs[0]] : and(mono[m & ~(1 << bs[bs.length - 1])], n[bs[bs.length - 1]]);
-  }
-  const ni = xorProgram(anf4(INV16).map((ms) => ms.map((m) => mono[m])), xor);
-  const KN = xorProgram(KARA.map((k) => bitsOf(k, 4).map((i) => ni[i])), xor);
-  const HA = KA.map((s, j) => and(s, KN[j])); // a / n
-  const HL = KAB.map((s, j) => and(s, KN[j])); // (a + b) / n
-  // OUT's linear part on u = (a/n) << 4 | (a + b)/n, each bit of u the ANDs of its KSET
-  const outImg = linearPart(OUT, 8);
-  const uRows = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => (i < 4 ? bitsOf(KSET[i], 9).map((j) => HL[j]) : bitsOf(KSET[i - 4], 9).map((j) => HA[j])));
-  const outRows = [0, 1, 2, 3, 4, 5, 6, 7].map((o) => {
-    const cnt = {};
-    for (let i = 0; i < 8; i++) if ((outImg[i] >> o) & 1) for (const s of uRows[i]) cnt[s] = (cnt[s] ?? 0) ^ 1;
-    return [...HL, ...HA].filter((s) => cnt[s] === 1);
-  });
-  const out = xorProgram(outRows, xor).map((s, o) => ((OUT[0] >> o) & 1 ? add([2, s, 0]) : s));
-  // the check: every byte through the gates, 32 at a time (plane i of batch h: bit l is bit i of
-  // 32 h + l), against OUT(inv(IN(x)))
+// The encryption S-box without its constant (x -> S(x) + 0x63) on eight bit planes: signals 0..7
+// are the planes of x (plane k = bit k of every byte), gate g makes signal 8 + g (op 0: XOR of two
+// signals, 1: AND), `outputs` names the eight result planes. The gates are Boyar and Peralta's
+// depth-16 circuit ("A depth-16 circuit for the AES S-box", 2011: 34 AND, 94 XOR; its four XNORs
+// make the constant, left to the caller), written in this numbering (their U0 is bit 7 of the byte,
+// their S0 bit 7 of the result). `ok`: the gates checked on all 256 bytes, 32 at a time (plane i of
+// batch h: bit l is bit i of byte 32 h + l), against OUT(inv(IN(x))) of the maps above; it replaces
+// a circuit of 154 gates derived here from the tower field (Karatsuba products and a greedy XOR
+// program), which also took most of the build's evaluation steps.
+const BP_GATES = [
+  [0, 7, 4], [0, 7, 2], [0, 7, 1], [0, 4, 2], [0, 3, 1], [0, 8, 12], [0, 6, 5], [0, 0, 13],
+  [0, 0, 14], [0, 13, 14], [0, 6, 2], [0, 5, 2], [0, 10, 11], [0, 13, 18], [0, 12, 18],
+  [0, 12, 19], [0, 16, 23], [0, 4, 0], [0, 14, 25], [0, 8, 26], [0, 1, 0], [0, 14, 28], [0, 9, 29],
+  [0, 9, 17], [0, 27, 24], [0, 10, 23], [0, 8, 19], [1, 20, 13], [1, 30, 15], [0, 21, 35],
+  [1, 26, 0], [0, 38, 35], [1, 10, 23], [1, 29, 16], [0, 33, 40], [1, 27, 24], [0, 43, 40],
+  [1, 8, 22], [1, 11, 34], [0, 46, 45], [1, 9, 17], [0, 48, 45], [0, 37, 36], [0, 39, 31],
+  [0, 42, 41], [0, 44, 49], [0, 50, 47], [0, 51, 49], [0, 52, 47], [0, 53, 32], [0, 56, 57],
+  [1, 56, 54], [0, 55, 59], [0, 54, 55], [0, 57, 59], [1, 62, 61], [1, 60, 58], [1, 54, 57],
+  [1, 61, 65], [0, 61, 59], [1, 55, 56], [1, 58, 68], [0, 58, 59], [0, 55, 63], [0, 66, 67],
+  [0, 57, 64], [0, 69, 70], [0, 72, 74], [0, 71, 73], [0, 71, 72], [0, 73, 74], [0, 76, 75],
+  [1, 78, 13], [1, 74, 15], [1, 73, 0], [1, 77, 23], [1, 72, 16], [1, 71, 24], [1, 76, 22],
+  [1, 79, 34], [1, 75, 17], [1, 78, 20], [1, 74, 30], [1, 73, 26], [1, 77, 10], [1, 72, 29],
+  [1, 71, 27], [1, 76, 8], [1, 79, 11], [1, 75, 9], [0, 95, 96], [0, 84, 90], [0, 80, 82],
+  [0, 81, 89], [0, 88, 92], [0, 83, 95], [0, 96, 103], [0, 80, 101], [0, 85, 93], [0, 86, 87],
+  [0, 87, 102], [0, 94, 100], [0, 82, 85], [0, 84, 98], [0, 86, 95], [0, 89, 99], [0, 90, 98],
+  [0, 91, 99], [0, 92, 106], [0, 97, 102], [0, 98, 99], [0, 99, 105], [0, 101, 110], [0, 116, 100],
+  [0, 113, 107], [0, 104, 108], [0, 105, 107], [0, 106, 108], [0, 109, 112], [0, 109, 115],
+  [0, 104, 122], [0, 114, 124], [0, 117, 126], [0, 104, 119], [0, 118, 120], [0, 123, 127],
+  [0, 111, 125], [0, 104, 121],
+];
+export const BP_SBOX = (() => {
   const MUL = Array.from({ length: 256 }, (_, v) => gmul4(v >> 4, v & 15));
   const sbox = Array.from({ length: 256 }, (_, x) => {
-    const a = IN[x] >> 4, b = IN[x] & 15;
+    const a = ENC_IN[x] >> 4, b = ENC_IN[x] & 15;
     const inv = INV16[SQL16[a] ^ MUL[(a << 4) | b] ^ SQ16[b]];
-    return OUT[(MUL[(a << 4) | inv] << 4) | MUL[((a ^ b) << 4) | inv]];
+    return ENC_OUT[(MUL[(a << 4) | inv] << 4) | MUL[((a ^ b) << 4) | inv]] ^ 0x63;
   });
+  const outputs = [135, 134, 133, 132, 131, 130, 129, 128];
   const PLANE = [0xaaaaaaaa, 0xcccccccc, 0xf0f0f0f0, 0xff00ff00, 0xffff0000];
-  let ok = true;
+  let ok = BP_GATES.length === 128;
   for (let h = 0; h < 8; h++) {
     const s = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => (i < 5 ? PLANE[i] : (h >> (i - 5)) & 1 ? -1 : 0));
-    for (const [op, p, q] of gates) s.push(op === 0 ? s[p] ^ s[q] : op === 1 ? s[p] & s[q] : ~s[p]);
+    for (const [op, p, q] of BP_GATES) s.push(op === 0 ? s[p] ^ s[q] : s[p] & s[q]);
     for (let o = 0; o < 8; o++) {
       let want = 0;
       for (let l = 0; l < 32; l++) want |= ((sbox[h * 32 + l] >> o) & 1) << l;
-      if ((s[out[o]] ^ want) !== 0) ok = false;
+      if ((s[outputs[o]] ^ want) !== 0) ok = false;
     }
   }
-  return { gates, outputs: out, ok };
-};
+  return { gates: BP_GATES, outputs, ok };
+})();
