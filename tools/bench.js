@@ -16,7 +16,9 @@
 // xsalsa20poly1305, chainsafe; not node:crypto; AES in CTR and CBC for ours and noble) one
 // preallocated output array instead of a fresh result: the numbers then time the
 // cipher rather than the allocator. A fresh 1 MiB result can cost more than the cipher: in the VM
-// of 2026-12-02 every one took 255 page faults, 2-4 ms of CPU time (docs/notes.md, chacha).
+// of 2026-12-02 every one took 255 page faults, 2-4 ms of CPU time (docs/notes.md, chacha). The
+// cipher tables' last column, `faults`, is the median of the process's minor page faults per call
+// over the rounds (process.resourceUsage): a row with about 256 at 1 MiB times the allocator.
 // The KDF cases ("pbkdf2", "scrypt", "argon2"; KDFS below) run one derivation per call against
 // @noble/hashes, hash-wasm and node:crypto where they have it, and show ms per call and ratios.
 //
@@ -412,20 +414,24 @@ for (const c of cipherCases.filter((x) => !HASHES_ONLY && matches(x.name))) {
   const states = impls.map(() => ({ batch: 1 }));
   for (const [i, impl] of impls.entries()) await runSlice(impl, msg, Math.min(SLICE_MS, 100), states[i]); // warm-up
   const rates = impls.map(() => []);
+  const faults = impls.map(() => []); // minor page faults per call (the process's, while the slice ran)
   for (let r = 0; r < ROUNDS; r++)
     for (let j = 0; j < impls.length; j++) {
       const i = (j + r) % impls.length;
+      const f0 = process.resourceUsage().minorPageFault;
       const [calls, secs] = await runSlice(impls[i], msg, SLICE_MS, states[i]);
+      faults[i].push((process.resourceUsage().minorPageFault - f0) / calls);
       rates[i].push(calls / secs);
     }
   const med = rates.map(median);
   const rateOf = (ref) => (impls.findIndex((x) => x.ref === ref) < 0 ? NaN : med[impls.findIndex((x) => x.ref === ref)]);
   console.log(`\n${c.name} (${c.size} bytes)`);
-  console.log(`${pad('implementation', 26)} ${pad('MB/s', 10, true)} ${pad('calls/s', 13, true)} ${pad('x noble', 8, true)} ${pad('x chainsafe', 12, true)} ${pad('x node', 8, true)}`);
+  console.log(`${pad('implementation', 26)} ${pad('MB/s', 10, true)} ${pad('calls/s', 13, true)} ${pad('x noble', 8, true)} ${pad('x chainsafe', 12, true)} ${pad('x node', 8, true)} ${pad('faults', 8, true)}`);
   impls.forEach((impl, i) => {
     const mbs = (med[i] * c.size) / 1e6;
     const x = (ref) => (Number.isNaN(rateOf(ref)) ? '—' : fmt(med[i] / rateOf(ref), 2));
-    console.log(`${pad(impl.name, 26)} ${pad(fmt(mbs, mbs < 10 ? 2 : 0), 10, true)} ${pad(fmt(med[i]), 13, true)} ${pad(x('noble'), 8, true)} ${pad(x('chainsafe'), 12, true)} ${pad(x('node'), 8, true)}`);
+    const pf = median(faults[i]);
+    console.log(`${pad(impl.name, 26)} ${pad(fmt(mbs, mbs < 10 ? 2 : 0), 10, true)} ${pad(fmt(med[i]), 13, true)} ${pad(x('noble'), 8, true)} ${pad(x('chainsafe'), 12, true)} ${pad(x('node'), 8, true)} ${pad(fmt(pf, pf < 10 ? 2 : 0), 8, true)}`);
   });
 }
 // AES modes (AES_CASES): one encryption per call with a fresh instance, against @noble/ciphers'
@@ -456,10 +462,13 @@ for (const c of AES_CASES.filter((x) => !HASHES_ONLY && matches(x.name) && ours.
   const states = impls.map(() => ({ batch: 1 }));
   for (const [i, impl] of impls.entries()) await runSlice(impl, msg, Math.min(SLICE_MS, 100), states[i]); // warm-up
   const rates = impls.map(() => []);
+  const faults = impls.map(() => []); // minor page faults per call (the process's, while the slice ran)
   for (let r = 0; r < ROUNDS; r++)
     for (let j = 0; j < impls.length; j++) {
       const i = (j + r) % impls.length;
+      const f0 = process.resourceUsage().minorPageFault;
       const [calls, secs] = await runSlice(impls[i], msg, SLICE_MS, states[i]);
+      faults[i].push((process.resourceUsage().minorPageFault - f0) / calls);
       rates[i].push(calls / secs);
     }
   const med = rates.map(median);
@@ -500,10 +509,13 @@ for (const c of AES_MODE_CASES.filter((x) => !HASHES_ONLY && matches(x.name) && 
   const states = impls.map(() => ({ batch: 1 }));
   for (const [i, impl] of impls.entries()) await runSlice(impl, msg, Math.min(SLICE_MS, 100), states[i]); // warm-up
   const rates = impls.map(() => []);
+  const faults = impls.map(() => []); // minor page faults per call (the process's, while the slice ran)
   for (let r = 0; r < ROUNDS; r++)
     for (let j = 0; j < impls.length; j++) {
       const i = (j + r) % impls.length;
+      const f0 = process.resourceUsage().minorPageFault;
       const [calls, secs] = await runSlice(impls[i], msg, SLICE_MS, states[i]);
+      faults[i].push((process.resourceUsage().minorPageFault - f0) / calls);
       rates[i].push(calls / secs);
     }
   const med = rates.map(median);
