@@ -239,8 +239,8 @@ const SHA256x4r = {
 // sha256 bundle), per = 2 1.43x; 1.9-2.0x with 16 rounds per iteration, at half again the code.)
 // SHA-512 in 32-bit halves, per = 8: 1.01-1.06x the speed of windowBlock's rounds below (the
 // block's words loaded before the loop, the next words computed after the rounds), kernel-level,
-// CPU time in one process; V8 spills fewer values in the rounds when their words come out of the
-// branch (docs/notes.md, sha512js fifth session).
+// CPU time in one process; 1.00-1.08x (mostly 1.02-1.05x) at the library level, same run
+// (docs/notes.md, sha512js fifth session).
 function windowCompressor(v, per, options) {
   const words = block.as(v.T.be);
   return fn([u32], (blocks) => {
