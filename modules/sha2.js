@@ -231,23 +231,27 @@ const SHA256x4r = {
   copyWords: (n, W) => SHA256x4.words(n).forEach((w, t) => W.store(t, w)),
 };
 
-// SHA-256 for js with the schedule window in locals: a runtime loop of 64 / per times `per` unrolled
-// rounds (per = 4), K read from the constant table. Each iteration takes the next `per` message
-// words: the first 16 / per load them from the block, the others compute them from the window of
-// the last 16 (runtime branch); then the window moves by `per`. (js against noble at 1 MiB, CPU
-// time, 2026-12-02: per = 8 1.6-1.7x, per = 4 1.5-1.7x (0.6 KB gzip less in a sha256 bundle),
-// per = 2 1.43x; 1.9-2.0x with 16 rounds per iteration, at half again the code.)
+// SHA-256 and the SHA-512 family for js with the schedule window in locals: a runtime loop of
+// rounds / per times `per` unrolled rounds, K read from the constant table. Each iteration takes the
+// next `per` message words: the first 16 / per load them from the block, the others compute them from
+// the window of the last 16 (runtime branch); then the window moves by `per`. (SHA-256, js against
+// noble at 1 MiB, CPU time, 2026-12-02: per = 8 1.6-1.7x, per = 4 1.5-1.7x (0.6 KB gzip less in a
+// sha256 bundle), per = 2 1.43x; 1.9-2.0x with 16 rounds per iteration, at half again the code.)
+// SHA-512 in 32-bit halves, per = 8: 1.01-1.06x the speed of windowBlock's rounds below (the
+// block's words loaded before the loop, the next words computed after the rounds), kernel-level,
+// CPU time in one process; 1.00-1.08x (mostly 1.02-1.05x) at the library level, same run
+// (docs/notes.md, sha512js fifth session).
 function windowCompressor(v, per, options) {
-  const words = block.as(u32.be);
+  const words = block.as(v.T.be);
   return fn([u32], (blocks) => {
     let H = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => v.H.load(i));
     loop(blocks, (n) => {
       const W = [];
-      for (let j = 0; j < 16; j++) W.push(u32(0));
+      for (let j = 0; j < 16; j++) W.push(v.T(0));
       let [a, b, c, d, e, f, g, h] = H;
-      loop(64 / per, (i) => {
+      loop(v.rounds / per, (i) => {
         const N = [];
-        for (let j = 0; j < per; j++) N.push(u32(0));
+        for (let j = 0; j < per; j++) N.push(v.T(0));
         when(i < 16 / per, () => {
           for (let j = 0; j < per; j++) N[j] = words.load(n * 16 + i * per + j);
         }, () => {
@@ -256,7 +260,7 @@ function windowCompressor(v, per, options) {
           for (let j = 0; j < per; j++) N[j] = X[16 + j];
         });
         for (let j = 0; j < per; j++) {
-          const T1 = h + Sigma(e, v.S1) + Ch(e, f, g) + K256data.load(i * per + j) + N[j];
+          const T1 = h + Sigma(e, v.S1) + Ch(e, f, g) + v.Kload(i * per + j) + N[j];
           const T2 = Sigma(a, v.S0) + Maj(a, b, c);
           [h, g, f, e, d, c, b, a] = [g, f, e, d + T1, c, b, a, T1 + T2];
         }
@@ -315,7 +319,7 @@ function vectorCompressor(v, options) {
 // One block given as 16 runtime words (PBKDF2 below), its words gathered into vectors.
 const vectorBlock = (v, unroll) => (H, W16) => vectorRounds(v, H, [0, 1, 2, 3].map((j) => u32x4(...W16.slice(4 * j, 4 * j + 4))), unroll);
 
-// One block given as 16 runtime words (PBKDF2 on js, the SHA-512 family), with the schedule window
+// One block given as 16 runtime words (PBKDF2 on js), with the schedule window
 // in locals: a runtime loop of rounds / per iterations of `per` unrolled rounds, K read from the
 // constant table. The window holds W[t..t+15] at the start of the iteration of rounds t..t+per-1
 // (at first the block itself); the rounds use its first `per` words, then (while words remain to
@@ -345,25 +349,6 @@ const windowBlock = (v, per) => (H, W16) => {
   return [a, b, c, d, e, f, g, h].map((x, i) => x + H[i]);
 };
 
-// The SHA-512 family on js: each block's 16 words loaded into locals, then windowBlock's rounds
-// (8 at a time). Against the rolled compression (one round an iteration, the schedule in the w512
-// region), kernel-level, 1 MiB, CPU time in one process: per = 8 1.20-1.33x the speed, per = 4
-// 1.23-1.28x, per = 16 0.83-0.87x of per = 8 even unsplit (split into parts, 0.4-0.5x); the
-// schedule in w512, 8 words an iteration under `when`, 0.66-0.70x of per = 8. A sha512 import from
-// js.js: 8.8 KB gzip rolled, 11.8 KB with per = 4, 13.5 KB with per = 8.
-function windowedCompressor(v, per, options) {
-  const words = block.as(v.T.be);
-  return fn([u32], (blocks) => {
-    let H = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => v.H.load(i));
-    loop(blocks, (n) => {
-      const W16 = [];
-      for (let j = 0; j < 16; j++) W16.push(words.load(n * 16 + j));
-      H = windowBlock(v, per)(H, W16);
-    });
-    H.forEach((x, i) => v.H.store(i, x));
-  }, options);
-}
-
 const init = (v, iv) => fn([], () => iv.forEach((x, i) => v.H.store(i, x)));
 // The digest: the state words big-endian, in a runtime loop (one byte swap in the code, not eight).
 const output = (v) => fn([], () => loop(8, (i) => v.digest.store(i, v.H.load(i))));
@@ -378,12 +363,12 @@ export const sha512_256_init = init(SHA512, IV.sha512_256);
 // js SHA-256 keeps its schedule window in locals (windowCompressor: 4 rounds an iteration, about
 // 1.6x noble, a fifth of the unrolled code; rolled 8 or 16 rounds at a time with the schedule in
 // memory measured 1.2-1.4x noble). js SHA-512, in 32-bit halves, keeps its schedule window in
-// locals too (windowedCompressor, 8 rounds an iteration); runtime runs one round an iteration.
+// locals too (windowCompressor, 8 rounds an iteration); runtime runs one round an iteration.
 export const sha256_compress = vectorCompressor(SHA256, { targets: ['wasm', 'wasm_threads'] });
-export const sha256_compress_js = windowCompressor(SHA256, 4, { targets: ['js'], name: 'sha256_compress' });
+export const sha256_compress_js = windowCompressor(SHA256r, 4, { targets: ['js'], name: 'sha256_compress' });
 export const sha256_compress_rt = rolledCompressor(SHA256r, 1, { targets: ['runtime'], name: 'sha256_compress' });
 export const sha512_compress = compressor(SHA512, { targets: ['wasm', 'wasm_threads'] });
-export const sha512_compress_js = windowedCompressor(SHA512r, 8, { targets: ['js'], name: 'sha512_compress' });
+export const sha512_compress_js = windowCompressor(SHA512r, 8, { targets: ['js'], name: 'sha512_compress' });
 export const sha512_compress_rolled = rolledCompressor(SHA512r, 1, { targets: ['runtime'], name: 'sha512_compress' });
 // Batched: compress `blocks` blocks of each of 4 messages, in SIMD lanes. Only where lanes are
 // real instructions: on js and runtime they would be four copies of the scalar code.
