@@ -130,9 +130,9 @@ const V = block.as(u32x4); // a chunk is 64 vectors, a block 4
 // stack), where the shifts take three operations (swizzles instead of shifts: blake3_chunks
 // 1.05-1.10x, docs/notes.md 2026-12-02) and a byte shuffle (`i8x16.shuffle`) rebuilds its mask
 // before every use. A mask loaded from memory (as these were until 2026-12-02) adds a `paddusb`
-// and a load of its operand's address before every `pshufb`: 224 of the four-lane loop's ~1,780
-// instructions a block, removed at the same speed (the loop waits on its dependency chain,
-// docs/notes.md "b3simd").
+// and a load of its operand's address before every `pshufb`: 224 of the four-lane loop's 1,835
+// instructions a block; without them blake3_chunks 1.04-1.11x, a 1 MiB hash 1.02-1.05x (CPU time,
+// same process; the loop is near its dependency chain's floor: docs/notes.md, b3simd).
 const byteRot = (k) => [0, 1, 2, 3].flatMap((l) => [0, 1, 2, 3].map((i) => l * 4 + ((i + k) & 3)));
 const swizzleRots = () => {
   const m16 = u8x16(...byteRot(2));
