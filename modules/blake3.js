@@ -125,17 +125,18 @@ const transpose = ([r0, r1, r2, r3]) => {
   return [shuffle(t0, t2, [0, 1, 4, 5]), shuffle(t0, t2, [2, 3, 6, 7]), shuffle(t1, t3, [0, 1, 4, 5]), shuffle(t1, t3, [2, 3, 6, 7])];
 };
 const V = block.as(u32x4); // a chunk is 64 vectors, a block 4
-// The rotations by 16 and 8 of the four-lane kernels as byte swizzles by masks loaded once per
-// call: V8 (node 20) makes each one `paddusb` + `pshufb` with the mask in a register, where the
-// shifts take three operations and a byte shuffle with a constant mask rebuilds the mask before
-// every use. `z` is a public zero the optimizer cannot fold (a static index would fold the load
-// into that constant). blake3_chunks on wasm 1.05-1.10x as fast with both (CPU time, same process,
-// four runs on the Zen 5 machine of 2026-12-02).
+// The rotations by 16 and 8 of the four-lane kernels as byte swizzles by constant masks: V8
+// (node 20) makes each one a single `pshufb` with the mask in a register (or reloaded from the
+// stack), where the shifts take three operations (swizzles instead of shifts: blake3_chunks
+// 1.05-1.10x, docs/notes.md 2026-12-02) and a byte shuffle (`i8x16.shuffle`) rebuilds its mask
+// before every use. A mask loaded from memory (as these were until 2026-12-02) adds a `paddusb`
+// and a load of its operand's address before every `pshufb`: 224 of the four-lane loop's 1,835
+// instructions a block; without them blake3_chunks 1.04-1.11x, a 1 MiB hash 1.02-1.05x (CPU time,
+// same process; the loop is near its dependency chain's floor: docs/notes.md, b3simd).
 const byteRot = (k) => [0, 1, 2, 3].flatMap((l) => [0, 1, 2, 3].map((i) => l * 4 + ((i + k) & 3)));
-const rotMasks = memory.data('blake3_rot', u8, [...byteRot(2), ...byteRot(1)]);
-const swizzleRots = (z) => {
-  const m16 = rotMasks.as(u8x16).load(z);
-  const m8 = rotMasks.as(u8x16).load(z + 1);
+const swizzleRots = () => {
+  const m16 = u8x16(...byteRot(2));
+  const m8 = u8x16(...byteRot(1));
   return { r16: (x) => u32x4.from(swizzle(u8x16.from(x), m16)), r8: (x) => u32x4.from(swizzle(u8x16.from(x), m8)) };
 };
 const CV4 = cvs.as(u32x4); // a chaining value is 2 vectors
@@ -183,7 +184,7 @@ export const blake3_chunks = scalarChunks(unrolled, { targets: ['js'] });
 export const blake3_chunks_rolled = scalarChunks(rolledRounds, { targets: ['runtime'], name: 'blake3_chunks' });
 export const blake3_chunks4 = fn([u32, u32, u32, u32], (n, ctrLo, ctrHi, flags) => {
   const groups = n >>> 2;
-  const rot = swizzleRots(n >>> 31); // (n <= CHUNKS: the index is 0)
+  const rot = swizzleRots();
   loop(groups, (g) => laneChunks(g << 2, ctrLo, ctrHi, flags, rot));
   loop(n & 3, (i) => {
     const c = (groups << 2) + i;
@@ -210,7 +211,7 @@ export const blake3_parents = fn([u32, u32], (n, flags) => {
 export const blake3_parents4 = fn([u32, u32], (n, flags) => {
   const k = keyWords();
   const groups = n >>> 2;
-  const rot = swizzleRots(n >>> 31); // (n <= CHUNKS / 2: the index is 0)
+  const rot = swizzleRots();
   loop(groups, (g) => {
     const p0 = g << 2;
     const m = laneWords(CV4, (lane, j) => (p0 + lane) * 4 + j);

@@ -7,19 +7,17 @@ const region1 = /* @__PURE__ */ Object.freeze({ offset: 32768, bytes: 32 });
 const region2 = /* @__PURE__ */ Object.freeze({ offset: 32800, bytes: 32 });
 const region3 = /* @__PURE__ */ Object.freeze({ offset: 32832, bytes: 64 });
 const region4 = /* @__PURE__ */ Object.freeze({ offset: 32896, bytes: 1024 });
-const region5 = /* @__PURE__ */ Object.freeze({ offset: 33920, bytes: 32, constant: true });
 export const regions = /* @__PURE__ */ Object.freeze({
   'block': region0,
   'key': region1,
   'cv': region2,
   'out': region3,
   'cvs': region4,
-  'blake3_rot': region5,
 });
 export const functions = /* @__PURE__ */ Object.freeze(['blake3_chunks', 'blake3_compress', 'blake3_parents']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
 export const $blake3_chunks = /* @__PURE__ */ Object.freeze({ layout, name: 'blake3_chunks', regions: /* @__PURE__ */ Object.freeze({ 'block': region0, 'key': region1, 'cvs': region4 }), params: 4, result: null, data: [], make(M8, M16, M32) {
-  // modules/blake3.js:176
+  // modules/blake3.js:177
   function blake3_chunks(l0, l1, l2, l3) {
     l0 |= 0;
     l1 |= 0;
@@ -30,7 +28,7 @@ export const $blake3_chunks = /* @__PURE__ */ Object.freeze({ layout, name: 'bla
     const t2 = l1;
     const t3 = l2;
     const t4 = l3;
-    for (l8 = 0; (l8 >>> 0) < (t1 >>> 0); l8 = (l8 + 1) | 0) { // modules/blake3.js:177
+    for (l8 = 0; (l8 >>> 0) < (t1 >>> 0); l8 = (l8 + 1) | 0) { // modules/blake3.js:178
       const t5 = l8;
       const t6 = (t2 + t5) | 0;
       const t8 = (t3 + (+((t6 >>> 0) < (t2 >>> 0)))) | 0;
@@ -756,7 +754,7 @@ export const $blake3_chunks = /* @__PURE__ */ Object.freeze({ layout, name: 'bla
   return blake3_chunks;
 } });
 export const $blake3_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'blake3_compress', regions: /* @__PURE__ */ Object.freeze({ 'block': region0, 'cv': region2, 'out': region3 }), params: 5, result: null, data: [], make(M8, M16, M32) {
-  // modules/blake3.js:242
+  // modules/blake3.js:243
   function blake3_compress(l0, l1, l2, l3, l4) {
     l0 |= 0;
     l1 |= 0;
@@ -1476,7 +1474,7 @@ export const $blake3_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'b
   return blake3_compress;
 } });
 export const $blake3_parents = /* @__PURE__ */ Object.freeze({ layout, name: 'blake3_parents', regions: /* @__PURE__ */ Object.freeze({ 'key': region1, 'cvs': region4 }), params: 2, result: null, data: [], make(M8, M16, M32) {
-  // modules/blake3.js:204
+  // modules/blake3.js:205
   function blake3_parents(l0, l1) {
     l0 |= 0;
     l1 |= 0;
@@ -1491,7 +1489,7 @@ export const $blake3_parents = /* @__PURE__ */ Object.freeze({ layout, name: 'bl
     l9 = M32[8197];
     l10 = M32[8198];
     l11 = M32[8199];
-    for (l12 = 0; (l12 >>> 0) < (t1 >>> 0); l12 = (l12 + 1) | 0) { // modules/blake3.js:206
+    for (l12 = 0; (l12 >>> 0) < (t1 >>> 0); l12 = (l12 + 1) | 0) { // modules/blake3.js:207
       const t19 = l4;
       const t20 = l5;
       const t21 = l6;

@@ -7,14 +7,12 @@ const region1 = /* @__PURE__ */ Object.freeze({ offset: 32768, bytes: 32 });
 const region2 = /* @__PURE__ */ Object.freeze({ offset: 32800, bytes: 32 });
 const region3 = /* @__PURE__ */ Object.freeze({ offset: 32832, bytes: 64 });
 const region4 = /* @__PURE__ */ Object.freeze({ offset: 32896, bytes: 1024 });
-const region5 = /* @__PURE__ */ Object.freeze({ offset: 33920, bytes: 32, constant: true });
 export const regions = /* @__PURE__ */ Object.freeze({
   'block': region0,
   'key': region1,
   'cv': region2,
   'out': region3,
   'cvs': region4,
-  'blake3_rot': region5,
 });
 export const functions = /* @__PURE__ */ Object.freeze(['blake3_chunks', 'blake3_compress', 'blake3_parents']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
