@@ -349,8 +349,10 @@ test('wasm_threads: calls split across the pool equal the wasm entry and node:cr
   const { WP, poolStatsForTests, stagingForTests } = await import('../../runtime/workers.js');
   const rng = makeRng(SEED, 907);
   const jobs0 = poolStatsForTests().jobs;
-  const clean = (what) => {
+  const clean = (what, name = 'chacha20') => {
     assert.equal(isZero(cipherMemoryForTests(T.chacha20)), null, `${what}: every copy of the kernel memory`);
+    // (with the staging area of the in-place units past the copies: runtime/workers.js cipherInPlace)
+    assert.equal(isZero(cipherMemoryForTests(T[name])), null, `${what}: ${name}'s memory`);
     for (const b of stagingForTests()) assert.equal(isZero(new Uint8Array(b)), null, `${what}: a staging buffer`);
   };
   const lengths = [2 * 64, 64 * 33 + 5, 300000, (1 << 18) + 64 * rng.int(64) + rng.int(64)];
@@ -380,7 +382,7 @@ test('wasm_threads: calls split across the pool equal the wasm entry and node:cr
       const inPlace = msg.slice();
       assert.equal(T[name](key, nonce, { counter }).encrypt(inPlace, inPlace), inPlace);
       assert.equal(hex(inPlace), hex(want), `${what} in place`);
-      clean(what);
+      clean(what, name);
     }
     // One block past the limit: refused before any work (no job sent, output untouched).
     const over = wide ? (1n << 64n) - BigInt(blocks) + 1n : 2 ** 32 - blocks + 1;
@@ -400,6 +402,8 @@ test('wasm_threads: calls split across the pool equal the wasm entry and node:cr
   assert.equal(hex(got), hex(W.chacha20(key, nonce).encrypt(msg)), 'stream');
   clean('stream');
   if (POOL_MODE && WP.size > 1) assert.ok(poolStatsForTests().jobs > jobs0, 'no call went to the workers');
+  // The workers' units went in place (chacha_xor_at over the staging area past the 65 copies).
+  if (POOL_MODE && WP.size > 1) assert.ok(cipherMemoryForTests(T.chacha20).length > 65 * 65536, 'no in-place call');
 });
 
 poolCheck(test, { sync: true }); // the ciphers' pool jobs come from sync calls
