@@ -1062,12 +1062,15 @@ function cipherSync(spec, st, pos, src, dst, enc, iv) {
   // Calls of at most CALL_BYTES (whole blocks) in turn, each through the pool.
   const step = CALL_BYTES - (CALL_BYTES % spec.blockSize);
   let chain = iv;
+  // In-place calls before the last leave their workers' units in the staging area for the next
+  // call to overwrite (cipherInPlace): carry.range, zeroed at the end whatever happens.
+  const carry = { range: null, mem: null };
   try {
     for (let a = 0; a < total; a += step) {
       const b = Math.min(total, a + step);
       const next = iv === null || b === total ? null : src.slice(b - 16, b); // (before a call in place overwrites it)
       try {
-        if (spec.inPlace === undefined || chain !== null || !cipherInPlace(spec, pool, st, pos + a, src.subarray(a, b), dst.subarray(a, b), enc))
+        if (spec.inPlace === undefined || chain !== null || !cipherInPlace(spec, pool, st, pos + a, src.subarray(a, b), dst.subarray(a, b), enc, carry, b === total))
           cipherCall(spec, pool, st, pos + a, src.subarray(a, b), dst.subarray(a, b), enc, chain);
       } finally {
         if (chain !== iv) chain.fill(0);
@@ -1076,6 +1079,7 @@ function cipherSync(spec, st, pos, src, dst, enc, iv) {
     }
   } finally {
     if (chain !== iv && chain !== null) chain.fill(0);
+    if (carry.range !== null) wipeRange(carry.mem, carry.range[0], carry.range[1]);
   }
   return true;
 }
@@ -1189,8 +1193,14 @@ function stagingArea(memory, memoryBytes, bytes) {
   }
   return at;
 }
-// Returns false, having done nothing, when the memory has no room for the staging area.
-function cipherInPlace(spec, ready, st, pos, src, dst, enc) {
+// Returns false, having done nothing, when the memory has no room for the staging area. A call
+// that is not the last of its cipherSync (`last` false; 64 MiB goes as two calls) zeroes nothing
+// of its workers' units: it records them in carry.range (absolute bytes), and the next call's
+// units overwrite them and are zeroed one by one as usual; the last call zeroes what is left
+// (carry.range outside its own units), a failure all of it. (Saves a zeroing pass over the
+// workers' share of every call but the last: the staging area holds message bytes between the
+// calls of one cipher call only.)
+function cipherInPlace(spec, ready, st, pos, src, dst, enc, carry, last) {
   const G = spec.inPlace.granule;
   const len = src.length;
   const body = len - (len % G);
@@ -1219,9 +1229,10 @@ function cipherInPlace(spec, ready, st, pos, src, dst, enc) {
     while (kept > floor && (all || Atomics.load(done, kept - 1) === 1)) {
       const a = --kept * unit, b = Math.min(body, a + unit);
       dst.set(mem.subarray(S + a, S + b), a);
-      wipeRange(mem, S + a, S + b);
+      if (last) wipeRange(mem, S + a, S + b);
     }
   };
+  carry.mem = mem;
   const job = { type: 'cipher', staging: keys.buffer, done: done.buffer, len: body, unit, pos, at: S, keyAt: 0, keyLength, nonceAt: keyLength, nonceLength: st.nonce.length, params: st.params, enc, chainAt: -1 };
   sendAll(call, pool, n, null, spec, memory, job, cipherNames.get(spec));
   let ok = false;
@@ -1247,9 +1258,22 @@ function cipherInPlace(spec, ready, st, pos, src, dst, enc) {
         dst.fill(0);
       }
     } finally {
-      // Units this thread copied and then did itself; after a failure, the whole area.
-      if (ok) wipeRange(mem, S + Math.min(call.copied, call.first) * unit, S + Math.max(call.copied, call.first) * unit);
-      else wipeRange(mem, S, S + body);
+      // Units this thread copied and then did itself; after a failure, the whole area. The units
+      // of an earlier call: zeroed now but where this call's zeroed units lie over them.
+      const z0 = S + Math.min(call.copied, call.first) * unit, z1 = S + body;
+      const r = carry.range;
+      if (!ok) {
+        wipeRange(mem, S, S + body);
+        if (r !== null) wipeRange(mem, r[0], r[1]);
+        carry.range = null;
+      } else if (last) {
+        wipeRange(mem, z0, S + Math.max(call.copied, call.first) * unit);
+        if (r !== null) {
+          if (r[0] < Math.min(r[1], z0)) wipeRange(mem, r[0], Math.min(r[1], z0));
+          if (Math.max(r[0], z1) < r[1]) wipeRange(mem, Math.max(r[0], z1), r[1]);
+        }
+        carry.range = null;
+      } else carry.range = r === null ? [z0, z1] : [Math.min(r[0], z0), Math.max(r[1], z1)];
       release(call, keys);
       if (!call.reusable) stageShift.set(memory, (stageShift.get(memory) ?? 0) + Math.ceil(body / 65536) * 65536);
     }

@@ -404,6 +404,18 @@ test('wasm_threads: calls split across the pool equal the wasm entry and node:cr
   if (POOL_MODE && WP.size > 1) assert.ok(poolStatsForTests().jobs > jobs0, 'no call went to the workers');
   // The workers' units went in place (chacha_xor_at over the staging area past the 65 copies).
   if (POOL_MODE && WP.size > 1) assert.ok(cipherMemoryForTests(T.chacha20).length > 65 * 65536, 'no in-place call');
+  // A call of more than 64 MiB goes as three pool calls in turn (32 MiB each at most): the first
+  // two leave their workers' units in the staging area for the next to overwrite, the last zeroes
+  // what is left (runtime/workers.js cipherInPlace, carry).
+  if (WP.size > 1) {
+    const big = new Uint8Array((1 << 26) + 4101);
+    for (let i = 0; i < big.length; i += 997) big[i] = i & 255;
+    const k = rng.bytes(32), n = rng.bytes(24);
+    const want = W.xchacha20(k, n).encrypt(big);
+    const got = T.xchacha20(k, n).encrypt(big);
+    assert.ok(Buffer.from(got).equals(Buffer.from(want)), 'xchacha20 of 64 MiB + 4101 bytes');
+    clean('xchacha20 of 64 MiB + 4101 bytes', 'xchacha20');
+  }
 });
 
 poolCheck(test, { sync: true }); // the ciphers' pool jobs come from sync calls
