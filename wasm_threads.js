@@ -88,13 +88,13 @@ export const argon2id = /* @__PURE__ */ threadedArgon2('argon2id', /* @__PURE__ 
 // runtime/cipher.js): each built from the kernels it uses.
 import * as chachaKernels from './targets/wasm_threads/chacha.js';
 import { CHACHA12, CHACHA20, CHACHA20ORIG, CHACHA8, SALSA20, XCHACHA20, XSALSA20, arxCipher } from './runtime/arx.js';
-export const salsa20 = /* @__PURE__ */ threadedCipher('salsa20', /* @__PURE__ */ arxCipher(SALSA20, [chachaKernels.$salsa_xor], 'wasm_threads'));
-export const xsalsa20 = /* @__PURE__ */ threadedCipher('xsalsa20', /* @__PURE__ */ arxCipher(XSALSA20, [chachaKernels.$salsa_xor, chachaKernels.$hsalsa], 'wasm_threads'));
-export const chacha20 = /* @__PURE__ */ threadedCipher('chacha20', /* @__PURE__ */ arxCipher(CHACHA20, [chachaKernels.$chacha_xor], 'wasm_threads'));
-export const chacha20orig = /* @__PURE__ */ threadedCipher('chacha20orig', /* @__PURE__ */ arxCipher(CHACHA20ORIG, [chachaKernels.$chacha_xor], 'wasm_threads'));
-export const xchacha20 = /* @__PURE__ */ threadedCipher('xchacha20', /* @__PURE__ */ arxCipher(XCHACHA20, [chachaKernels.$chacha_xor, chachaKernels.$hchacha], 'wasm_threads'));
-export const chacha8 = /* @__PURE__ */ threadedCipher('chacha8', /* @__PURE__ */ arxCipher(CHACHA8, [chachaKernels.$chacha_xor], 'wasm_threads'));
-export const chacha12 = /* @__PURE__ */ threadedCipher('chacha12', /* @__PURE__ */ arxCipher(CHACHA12, [chachaKernels.$chacha_xor], 'wasm_threads'));
+export const salsa20 = /* @__PURE__ */ threadedCipher('salsa20', /* @__PURE__ */ arxCipher(SALSA20, [chachaKernels.$salsa_xor, chachaKernels.$salsa_xor_at], 'wasm_threads'));
+export const xsalsa20 = /* @__PURE__ */ threadedCipher('xsalsa20', /* @__PURE__ */ arxCipher(XSALSA20, [chachaKernels.$salsa_xor, chachaKernels.$salsa_xor_at, chachaKernels.$hsalsa], 'wasm_threads'));
+export const chacha20 = /* @__PURE__ */ threadedCipher('chacha20', /* @__PURE__ */ arxCipher(CHACHA20, [chachaKernels.$chacha_xor, chachaKernels.$chacha_xor_at], 'wasm_threads'));
+export const chacha20orig = /* @__PURE__ */ threadedCipher('chacha20orig', /* @__PURE__ */ arxCipher(CHACHA20ORIG, [chachaKernels.$chacha_xor, chachaKernels.$chacha_xor_at], 'wasm_threads'));
+export const xchacha20 = /* @__PURE__ */ threadedCipher('xchacha20', /* @__PURE__ */ arxCipher(XCHACHA20, [chachaKernels.$chacha_xor, chachaKernels.$chacha_xor_at, chachaKernels.$hchacha], 'wasm_threads'));
+export const chacha8 = /* @__PURE__ */ threadedCipher('chacha8', /* @__PURE__ */ arxCipher(CHACHA8, [chachaKernels.$chacha_xor, chachaKernels.$chacha_xor_at], 'wasm_threads'));
+export const chacha12 = /* @__PURE__ */ threadedCipher('chacha12', /* @__PURE__ */ arxCipher(CHACHA12, [chachaKernels.$chacha_xor, chachaKernels.$chacha_xor_at], 'wasm_threads'));
 // Poly1305 (RFC 8439 §2.5), the MAC with the hash shape and a key: poly1305(msg, key | {key}).
 import * as polyKernels from './targets/wasm_threads/chacha.js';
 import { poly1305Mac } from './runtime/poly1305.js';
@@ -113,8 +113,8 @@ export const gcmsiv = /* @__PURE__ */ threadedCipher('gcmsiv', /* @__PURE__ */ g
 
 // The AEADs (runtime/aead.js: the stream kernels and Poly1305 over one memory, one pass per chunk).
 import { CHACHA20POLY1305, XCHACHA20POLY1305, XSALSA20POLY1305, aeadCipher, secretboxOf } from './runtime/aead.js';
-export const chacha20poly1305 = /* @__PURE__ */ threadedCipher('chacha20poly1305', /* @__PURE__ */ aeadCipher(CHACHA20POLY1305, [chachaKernels.$chacha_xor, chachaKernels.$chacha20poly1305_seal, chachaKernels.$chacha20poly1305_open, polyKernels.$poly1305_init, polyKernels.$poly1305_blocks, polyKernels.$poly1305_bytes, polyKernels.$poly1305_lengths, polyKernels.$poly1305_finish], 'wasm_threads'));
-export const xchacha20poly1305 = /* @__PURE__ */ threadedCipher('xchacha20poly1305', /* @__PURE__ */ aeadCipher(XCHACHA20POLY1305, [chachaKernels.$chacha_xor, chachaKernels.$hchacha, chachaKernels.$chacha20poly1305_seal, chachaKernels.$chacha20poly1305_open, polyKernels.$poly1305_init, polyKernels.$poly1305_blocks, polyKernels.$poly1305_bytes, polyKernels.$poly1305_lengths, polyKernels.$poly1305_finish], 'wasm_threads'));
+export const chacha20poly1305 = /* @__PURE__ */ threadedCipher('chacha20poly1305', /* @__PURE__ */ aeadCipher(CHACHA20POLY1305, [chachaKernels.$chacha_xor, chachaKernels.$chacha_xor_at, chachaKernels.$chacha20poly1305_seal, chachaKernels.$chacha20poly1305_open, polyKernels.$poly1305_init, polyKernels.$poly1305_blocks, polyKernels.$poly1305_bytes, polyKernels.$poly1305_lengths, polyKernels.$poly1305_finish], 'wasm_threads'));
+export const xchacha20poly1305 = /* @__PURE__ */ threadedCipher('xchacha20poly1305', /* @__PURE__ */ aeadCipher(XCHACHA20POLY1305, [chachaKernels.$chacha_xor, chachaKernels.$chacha_xor_at, chachaKernels.$hchacha, chachaKernels.$chacha20poly1305_seal, chachaKernels.$chacha20poly1305_open, polyKernels.$poly1305_init, polyKernels.$poly1305_blocks, polyKernels.$poly1305_bytes, polyKernels.$poly1305_lengths, polyKernels.$poly1305_finish], 'wasm_threads'));
 export const xsalsa20poly1305 = /* @__PURE__ */ aeadCipher(XSALSA20POLY1305, [chachaKernels.$salsa_xor, chachaKernels.$hsalsa, polyKernels.$poly1305_init, polyKernels.$poly1305_blocks, polyKernels.$poly1305_finish], 'wasm_threads');
 export const secretbox = /* @__PURE__ */ secretboxOf(xsalsa20poly1305);
 // AES modes over whole blocks (runtime/aesmodes.js, the kernels of modules/aes.js): the MAC cmac(msg, key),

@@ -92,7 +92,7 @@ const swizzleRot8 = (doubleRounds) => {
   const mask = rotMask.as(u8x16).load(doubleRounds >>> 31);
   return (v) => u32x4.from(swizzle(u8x16.from(v), mask));
 };
-const xorRows = (A, eight) => (blocks, doubleRounds) => {
+const xorRows = (A, eight, heap = null) => (blocks, doubleRounds) => { // (heap: section 4)
   const init = Array.from({ length: 16 }, (_, i) => input.load(i));
   const c0 = init[A.counter];
   const c1 = init[A.counter + 1];
@@ -122,8 +122,8 @@ const xorRows = (A, eight) => (blocks, doubleRounds) => {
         const t3 = shuffle(c, d, [2, 6, 3, 7]);
         const out = [shuffle(t0, t1, [0, 1, 4, 5]), shuffle(t0, t1, [2, 3, 6, 7]), shuffle(t2, t3, [0, 1, 4, 5]), shuffle(t2, t3, [2, 3, 6, 7])];
         out.forEach((o, j) => {
-          const at = (first + 4 * k + j) * 4 + q;
-          rows.store(at, rows.load(at) ^ o);
+          const at = heap === null ? (first + 4 * k + j) * 4 + q : heap.row + ((first + 4 * k + j) * 4 + q);
+          (heap === null ? rows : heap.rows).store(at, (heap === null ? rows : heap.rows).load(at) ^ o);
         });
       }
     }
@@ -391,3 +391,19 @@ const open = (initBody, bytesBody, initShort) => (len, aadAt, aadLen) => {
 };
 export const chacha20poly1305_open_lanes = fn([u32, u32, u32], open(init(true), bytes(absorbLanes), init(false)), { ...SIMD, name: 'chacha20poly1305_open' });
 export const chacha20poly1305_open_scalar = fn([u32, u32, u32], open(init(false), bytes(absorbScalar)), { ...SCALAR, name: 'chacha20poly1305_open' });
+
+// ---- 4. In place in the heap: the wasm_threads pool's cipher units ------------------------------
+// chacha_xor_at(at, blocks, doubleRounds), salsa_xor_at(...): chacha_xor and salsa_xor (section 1,
+// the wasm form: groups of eight blocks, then of four) over heap bytes [at, at + 64 * blocks)
+// instead of `data`, with no limit on `blocks` but that it is a multiple of 4 (the runtime's
+// promise: the last group of four is XORed whole, and here nothing past the range may change).
+// The pool (runtime/workers.js "Ciphers") stages a long call's units in the caller's shared
+// memory past every thread's copy of the layout; a worker XORs a whole unit where the caller put
+// it, passing `at` = that place minus its copy's heap start, so no bytes go through `data` and no
+// call is made per 16 KiB. Built for wasm_threads only (the only target with a pool). `at` is a
+// multiple of 16. The heap is declared last (docs/language.md: after every other region).
+const stage = memory.heap('stage', u8);
+const stageRows = stage.as(u32x4);
+const xorAt = (A) => (at, blocks, doubleRounds) => xorRows(A, true, { rows: stageRows, row: at >>> 4 })(blocks, doubleRounds);
+export const chacha_xor_at = fn([u32, u32, u32], xorAt(CHACHA), { targets: ['wasm_threads'] });
+export const salsa_xor_at = fn([u32, u32, u32], xorAt(SALSA), { targets: ['wasm_threads'] });

@@ -143,6 +143,24 @@ export function aeadCipher(a, target, platform = 'unknown') {
       if (own) leave();
     }
   }
+  // A unit of pass 2 in place (the pool's staging area in the shared memory, at `at`; pos and n
+  // whole groups of four blocks): one call of the heap kernel (runtime/arx.js xorInPlace).
+  const atName = `${a.stream.core}_xor_at`;
+  const inPlace = I.target.functions.includes(atName) ? { granule: 256, run: (st, pos, at, n) => keystreamInPlace(st, pos, at, n) } : undefined;
+  function keystreamInPlace(st, pos, at, n) {
+    I.enter();
+    bind();
+    used = 0;
+    try {
+      const heapAt = at - (I.linkAt === null ? 0 : I.linkAt.base) - I.target.memoryBytes;
+      if (heapAt < 0 || heapAt % 16 !== 0 || n % 256 !== 0) I.fail(`in-place range at ${at} (${n} bytes) is not in the heap`, RangeError);
+      K.setup(st.key, st.nonce);
+      counterAt(pos);
+      I.fns[atName](heapAt, n >> 6, a.stream.doubleRounds);
+    } finally {
+      leave();
+    }
+  }
   function leave() {
     const end = (used + 255) & ~255;
     if (joined) I.zero(S, 64 + POLY_BYTES + end);
@@ -501,6 +519,7 @@ export function aeadCipher(a, target, platform = 'unknown') {
     asyncWhole: (encrypting) => !encrypting || !a.rfc,
     instance: I,
     range: (st, pos, src, dst) => keystreamRange(st, pos, src, dst),
+    inPlace, // (runtime/arx.js)
     threads: undefined,
   };
   return makeCipher(spec);

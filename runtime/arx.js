@@ -190,6 +190,9 @@ export function arxCipher(k, target, platform = 'unknown') {
   const D = I.region('data', DATA_BYTES).offset;
   const K = arxKernels(k, I);
   let mem = null;
+  // The in-place kernel (chacha_xor_at / salsa_xor_at, wasm_threads only) where the target has it.
+  const atName = `${LAYOUT[k.core].xor}_at`;
+  const inPlace = I.target.functions.includes(atName) ? { granule: 256, run: (st, pos, at, n) => xorInPlace(st, pos, at, n) } : undefined;
 
   // XOR the keystream from byte `pos` of the stream (counter `ctr` = [lo, hi] at byte 0) into
   // src, writing dst (the same length; it may be src). The counter limit is checked first.
@@ -237,6 +240,28 @@ export function arxCipher(k, target, platform = 'unknown') {
     }
   }
 
+  // The range [pos, pos + n) of the keystream (pos and n whole groups of four blocks, the limit
+  // checked by the caller) XORed into the bytes at `at` of the shared memory, in place: one kernel
+  // call over the heap (`at` is past this thread's copy of the layout: the pool's staging area,
+  // runtime/workers.js "Ciphers"). Only the input words are written in this thread's copy, and
+  // zeroed after.
+  function xorInPlace(st, pos, at, n) {
+    const lo0 = st.params === null ? 0 : st.params.lo;
+    const hi0 = st.params === null ? 0 : st.params.hi;
+    I.enter();
+    K.bind();
+    try {
+      const heapAt = at - (I.linkAt === null ? 0 : I.linkAt.base) - I.target.memoryBytes;
+      if (heapAt < 0 || heapAt % 16 !== 0 || n % 256 !== 0) I.fail(`in-place range at ${at} (${n} bytes) is not in the heap`, RangeError);
+      K.setup(st.key, st.nonce);
+      const c = lo0 + pos / 64;
+      K.counter(c % POW32, hi0 + Math.floor(c / POW32));
+      I.fns[atName](heapAt, n >> 6, k.doubleRounds);
+    } finally {
+      K.wipe();
+      I.leave();
+    }
+  }
 
   const spec = {
     name: k.name,
@@ -255,6 +280,9 @@ export function arxCipher(k, target, platform = 'unknown') {
     // The range [pos, pos + src.length) of the keystream XORed (pos a whole number of blocks, the
     // limit checked by the caller): a unit of a call split across the pool (runtime/workers.js).
     range: (st, pos, src, dst) => xorHere(st, pos, src, dst),
+    // { granule, run(st, pos, at, n) }: a unit XORed in place at byte `at` of the shared memory
+    // (n and pos multiples of granule), or undefined (the pool then stages through `range`).
+    inPlace,
     threads: undefined,
   };
   return makeCipher(spec);

@@ -60,6 +60,10 @@ function compileKernel(d, shared) {
 // A shared (wasm_threads) memory can grow to this many copies of its layout: copy 0 for the
 // thread that links it, one per worker thread (runtime/workers.js) after that.
 export const MAX_COPIES = 65;
+// A shared memory whose kernels include one with a heap (memory.heap) may also grow past the
+// MAX_COPIES copies by this much: the worker pool stages a long cipher call's units there, which
+// the workers' heap kernels XOR in place (runtime/workers.js "Ciphers", STAGE_BYTES).
+export const STAGE_PAGES = 513;
 
 /**
  * wasm / wasm_threads: one small module per function, each importing the memory `env.memory`;
@@ -72,7 +76,8 @@ export const MAX_COPIES = 65;
  */
 export function linkWasm(pages, shared, list, at) {
   if (typeof WebAssembly !== 'object' || WebAssembly === null) throw wasmRefusedError(shared ? 'wasm_threads' : 'wasm', new Error('there is no WebAssembly global here'));
-  const memory = at ? at.memory : new WebAssembly.Memory({ initial: pages, maximum: shared ? Math.min(pages * MAX_COPIES, 65536) : pages, shared });
+  const stage = shared && !at && list.some((d) => Object.values(d.regions).some((r) => r.heap === true)) ? STAGE_PAGES : 0;
+  const memory = at ? at.memory : new WebAssembly.Memory({ initial: pages, maximum: shared ? Math.min(pages * MAX_COPIES + stage, 65536) : pages, shared });
   const base = at ? at.base : 0;
   const fns = {};
   for (const d of list) {

@@ -118,6 +118,16 @@ function cipherUnits(job) {
   const buf = new Uint8Array(staging);
   const done = new Int32Array(job.done);
   const st = { key: buf.subarray(keyAt, keyAt + keyLength), nonce: buf.subarray(nonceAt, nonceAt + nonceLength), params };
+  // In place (runtime/workers.js cipherInPlace): unit u lies at byte job.at + u * unit of the
+  // caller's memory, XORed there by one call of the engine's heap kernel.
+  if (job.at !== undefined) {
+    if (spec.inPlace === undefined) throw new Error(`${name} has no in-place kernel here`);
+    return units(job, (u) => {
+      const a = u * unit;
+      spec.inPlace.run(st, pos + a, job.at + a, Math.min(len, a + unit) - a);
+      Atomics.store(done, u, 1);
+    });
+  }
   units(job, (u) => {
     const a = u * unit;
     const v = buf.subarray(a, Math.min(len, a + unit));

@@ -19,6 +19,7 @@ import { result, specOf, setThreaded } from './shell.js';
 import { setScryptLanes } from './scrypt.js';
 import { setArgon2Lanes } from './argon2.js';
 import { cipherSpecOf } from './cipher.js';
+import { MAX_COPIES, STAGE_PAGES } from './link.js';
 
 const MAX_WORKERS = 64; // runtime/link.js MAX_COPIES - 1
 // Work smaller than this stays on the calling thread: a parallel() batch, BLAKE3's whole chunks.
@@ -1061,12 +1062,16 @@ function cipherSync(spec, st, pos, src, dst, enc, iv) {
   // Calls of at most CALL_BYTES (whole blocks) in turn, each through the pool.
   const step = CALL_BYTES - (CALL_BYTES % spec.blockSize);
   let chain = iv;
+  // In-place calls before the last leave their workers' units in the staging area for the next
+  // call to overwrite (cipherInPlace): carry.range, zeroed at the end whatever happens.
+  const carry = { range: null, mem: null };
   try {
     for (let a = 0; a < total; a += step) {
       const b = Math.min(total, a + step);
       const next = iv === null || b === total ? null : src.slice(b - 16, b); // (before a call in place overwrites it)
       try {
-        cipherCall(spec, pool, st, pos + a, src.subarray(a, b), dst.subarray(a, b), enc, chain);
+        if (spec.inPlace === undefined || chain !== null || !cipherInPlace(spec, pool, st, pos + a, src.subarray(a, b), dst.subarray(a, b), enc, carry, b === total))
+          cipherCall(spec, pool, st, pos + a, src.subarray(a, b), dst.subarray(a, b), enc, chain);
       } finally {
         if (chain !== iv) chain.fill(0);
         chain = next;
@@ -1074,6 +1079,7 @@ function cipherSync(spec, st, pos, src, dst, enc, iv) {
     }
   } finally {
     if (chain !== iv && chain !== null) chain.fill(0);
+    if (carry.range !== null) wipeRange(carry.mem, carry.range[0], carry.range[1]);
   }
   return true;
 }
@@ -1159,4 +1165,120 @@ function cipherCall(spec, ready, st, pos, src, dst, enc, chain) {
     }
     if (failure !== null) throw failure;
   }
+}
+
+// ---- Ciphers in place: an engine with spec.inPlace (runtime/arx.js: a kernel over the heap of
+// modules/chacha.js, chacha_xor_at / salsa_xor_at) has its workers' units staged in the caller's
+// shared memory itself, past the MAX_COPIES copies of the layout (the memory's maximum leaves
+// STAGE_PAGES there: runtime/link.js), and a worker XORs a whole unit where it lies with one
+// kernel call (spec.inPlace.run), instead of copying it into its `data` region and back 16 KiB
+// at a time. Units are whole granules (groups of four blocks: the kernel XORs whole groups); the
+// call's last bytes past the last whole granule are done by this thread through spec.range. The
+// key and nonce go in a small staging buffer as before. This thread copies units in and out and
+// zeroes each unit's bytes once copied out (the staging area holds no message byte after the
+// call, failed ones included). A call whose workers may still write (one died or was stopped)
+// moves the next call's staging area past its own.
+const stageShift = new WeakMap(); // memory -> bytes the staging area starts past its first place
+function stagingArea(memory, memoryBytes, bytes) {
+  const at = MAX_COPIES * memoryBytes + (stageShift.get(memory) ?? 0);
+  const need = at + bytes;
+  const have = memory.buffer.byteLength;
+  if (need > MAX_COPIES * memoryBytes + STAGE_PAGES * 65536) return -1; // (a memory without the room falls back)
+  if (have < need) {
+    try {
+      memory.grow(Math.ceil((need - have) / 65536));
+    } catch {
+      return -1;
+    }
+  }
+  return at;
+}
+// Returns false, having done nothing, when the memory has no room for the staging area. A call
+// that is not the last of its cipherSync (`last` false; 64 MiB goes as two calls) zeroes nothing
+// of its workers' units: it records them in carry.range (absolute bytes), and the next call's
+// units overwrite them and are zeroed one by one as usual; the last call zeroes what is left
+// (carry.range outside its own units), a failure all of it. (Saves a zeroing pass over the
+// workers' share of every call but the last: the staging area holds message bytes between the
+// calls of one cipher call only.)
+function cipherInPlace(spec, ready, st, pos, src, dst, enc, carry, last) {
+  const G = spec.inPlace.granule;
+  const len = src.length;
+  const body = len - (len % G);
+  const threads = ready.length + 1;
+  let unit = Math.max(UNIT_MIN_BYTES, Math.ceil(body / (threads * CIPHER_UNITS_PER_THREAD)), Math.ceil(body / (MAX_UNITS - 1)));
+  unit = Math.ceil(unit / G) * G;
+  const n = body === 0 ? 0 : Math.ceil(body / unit);
+  const pool = ready.slice(0, Math.max(0, n - 1));
+  if (pool.length === 0) return false;
+  const memory = sharedMemory(spec);
+  const bytes = engineInstance(spec).target.memoryBytes;
+  for (const w of pool) copyFor(memory, bytes, w.index);
+  const S = stagingArea(memory, bytes, body);
+  if (S < 0) return false;
+  const mem = new Uint8Array(memory.buffer);
+  const keyLength = st.key.length;
+  const keys = new Uint8Array(takeStaging(keyLength + st.nonce.length), 0, keyLength + st.nonce.length);
+  keys.set(st.key, 0);
+  keys.set(st.nonce, keyLength);
+  const call = newCall(pool.length);
+  call.ctl[CLAIM] = (n - pool.length) << 16;
+  call.ctl[COPIED] = n;
+  const done = new Int32Array(new SharedArrayBuffer(4 * n));
+  let kept = n; // units [kept, n) are in dst, and zero in the staging area
+  const harvest = (floor, all) => {
+    while (kept > floor && (all || Atomics.load(done, kept - 1) === 1)) {
+      const a = --kept * unit, b = Math.min(body, a + unit);
+      dst.set(mem.subarray(S + a, S + b), a);
+      if (last) wipeRange(mem, S + a, S + b);
+    }
+  };
+  carry.mem = mem;
+  const job = { type: 'cipher', staging: keys.buffer, done: done.buffer, len: body, unit, pos, at: S, keyAt: 0, keyLength, nonceAt: keyLength, nonceLength: st.nonce.length, params: st.params, enc, chainAt: -1 };
+  sendAll(call, pool, n, null, spec, memory, job, cipherNames.get(spec));
+  let ok = false;
+  try {
+    shareSync(
+      call,
+      n,
+      (u) => mem.set(src.subarray(u * unit, Math.min(body, (u + 1) * unit)), S + u * unit),
+      (u) => {
+        const a = u * unit, b = Math.min(body, a + unit);
+        spec.range(st, pos + a, src.subarray(a, b), dst.subarray(a, b), enc, null);
+        harvest(0, false);
+      },
+      Math.max(2 * pool.length, Math.ceil(CIPHER_AHEAD_BYTES / unit)),
+    );
+    ok = true;
+  } finally {
+    const failure = failureOf(call, memory, spec);
+    try {
+      if (failure === null && ok) harvest(call.first, true);
+      else {
+        ok = false;
+        dst.fill(0);
+      }
+    } finally {
+      // Units this thread copied and then did itself; after a failure, the whole area. The units
+      // of an earlier call: zeroed now but where this call's zeroed units lie over them.
+      const z0 = S + Math.min(call.copied, call.first) * unit, z1 = S + body;
+      const r = carry.range;
+      if (!ok) {
+        wipeRange(mem, S, S + body);
+        if (r !== null) wipeRange(mem, r[0], r[1]);
+        carry.range = null;
+      } else if (last) {
+        wipeRange(mem, z0, S + Math.max(call.copied, call.first) * unit);
+        if (r !== null) {
+          if (r[0] < Math.min(r[1], z0)) wipeRange(mem, r[0], Math.min(r[1], z0));
+          if (Math.max(r[0], z1) < r[1]) wipeRange(mem, Math.max(r[0], z1), r[1]);
+        }
+        carry.range = null;
+      } else carry.range = r === null ? [z0, z1] : [Math.min(r[0], z0), Math.max(r[1], z1)];
+      release(call, keys);
+      if (!call.reusable) stageShift.set(memory, (stageShift.get(memory) ?? 0) + Math.ceil(body / 65536) * 65536);
+    }
+    if (failure !== null) throw failure;
+  }
+  if (body < len) spec.range(st, pos + body, src.subarray(body), dst.subarray(body), enc, null);
+  return true;
 }

@@ -502,6 +502,37 @@ const FAMILIES = {
     }
   }],
 };
+// wasm_threads: the pool's in-place kernels (chacha_xor_at, salsa_xor_at: modules/chacha.js
+// section 4), run here on the calling thread over a staging area past the 65 copies, as
+// runtime/workers.js cipherInPlace places it: whole groups of four blocks and eight, counters
+// across 2^32, and the bytes around the range unchanged (mutants chacha:125:77:op,
+// chacha:407:100:const). The library's pool itself is not started by these checks.
+FAMILIES.chacha.push(async () => {
+  if (opt.backend !== 'wasm_threads') return;
+  const { cipherSpecOf } = await import(pathToFileURL(path.join(root, 'runtime', 'cipher.js')).href);
+  const otherLib = await import(pathToFileURL(path.join(root, `${OTHER}.js`)).href); // (noble's counters stop at 2^32)
+  for (const [name, nonceLen] of [['chacha20', 12], ['chacha20orig', 8], ['xchacha20', 24], ['chacha8', 12], ['salsa20', 8], ['xsalsa20', 24]]) {
+    const spec = cipherSpecOf(lib[name]);
+    if (spec === undefined || spec.inPlace === undefined) throw new Error(`wasm_threads ${name} has no in-place kernel`);
+    const I = spec.instance;
+    const memory = (I.memory(), I.memoryObject);
+    const S = 65 * I.target.memoryBytes + 256;
+    const key = bytes(32), nonce = bytes(nonceLen);
+    for (const [n, counter] of [[256, 0], [512, 3], [768, 1], [1280, 9], [33 * 256, 0], [1024, nonceLen === 12 ? 2 ** 31 : 2 ** 32 - 5]]) {
+      if (memory.buffer.byteLength < S + n + 512) memory.grow(Math.ceil((S + n + 512 - memory.buffer.byteLength) / 65536));
+      const mem = new Uint8Array(memory.buffer);
+      const d = bytes(n), guard = bytes(512);
+      mem.set(guard.subarray(0, 256), S - 256);
+      mem.set(d, S);
+      mem.set(guard.subarray(256), S + n);
+      spec.inPlace.run({ key, nonce, params: { lo: counter % 2 ** 32, hi: Math.floor(counter / 2 ** 32) } }, 0, S, n);
+      const got = mem.slice(S, S + n), around = new Uint8Array([...mem.subarray(S - 256, S), ...mem.subarray(S + n, S + n + 256)]);
+      mem.fill(0, S - 256, S + n + 256); // (before the checks, which look at the whole memory)
+      same(`${name} in place (${n} bytes, counter ${counter})`, got, otherLib[name](key, nonce, { counter }).encrypt(d));
+      same(`${name} in place: the bytes around the range`, around, guard);
+    }
+  }
+});
 // The AEADs, after the stream ciphers and Poly1305 (they are the same kernels).
 FAMILIES.chacha.push(() => {
   // Messages and AAD whose last block holds 13..15 bytes (the partial block's fourth word:

@@ -6,11 +6,13 @@ const region0 = /* @__PURE__ */ Object.freeze({ offset: 0, bytes: 64 });
 const region1 = /* @__PURE__ */ Object.freeze({ offset: 64, bytes: 128 });
 const region2 = /* @__PURE__ */ Object.freeze({ offset: 192, bytes: 16384 });
 const region3 = /* @__PURE__ */ Object.freeze({ offset: 16576, bytes: 16, constant: true });
+const region4 = /* @__PURE__ */ Object.freeze({ offset: 65536, bytes: 0, heap: true });
 export const regions = /* @__PURE__ */ Object.freeze({
   'arx_in': region0,
   'poly': region1,
   'data': region2,
   'chacha_rot8': region3,
+  'stage': region4,
 });
 export const functions = /* @__PURE__ */ Object.freeze(['chacha20poly1305_open', 'chacha20poly1305_seal', 'chacha_xor', 'hchacha', 'hsalsa', 'poly1305_blocks', 'poly1305_bytes', 'poly1305_finish', 'poly1305_init', 'poly1305_lengths', 'salsa_xor']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
@@ -5289,9 +5291,9 @@ export const $salsa_xor = /* @__PURE__ */ Object.freeze({ layout, name: 'salsa_x
   }
   return salsa_xor;
 } });
-export function link(list) {
-  return linkJs(memoryBytes, list);
+export function link(list, at) {
+  return linkJs(memoryBytes + (at && at.heapBytes ? Math.ceil(at.heapBytes / 65536) : 0) * 65536, list);
 }
-export function instantiate() {
-  return link([$chacha20poly1305_open, $chacha20poly1305_seal, $chacha_xor, $hchacha, $hsalsa, $poly1305_blocks, $poly1305_bytes, $poly1305_finish, $poly1305_init, $poly1305_lengths, $salsa_xor]);
+export function instantiate(at) {
+  return link([$chacha20poly1305_open, $chacha20poly1305_seal, $chacha_xor, $hchacha, $hsalsa, $poly1305_blocks, $poly1305_bytes, $poly1305_finish, $poly1305_init, $poly1305_lengths, $salsa_xor], at);
 }

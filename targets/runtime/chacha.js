@@ -6,11 +6,13 @@ const region0 = /* @__PURE__ */ Object.freeze({ offset: 0, bytes: 64 });
 const region1 = /* @__PURE__ */ Object.freeze({ offset: 64, bytes: 128 });
 const region2 = /* @__PURE__ */ Object.freeze({ offset: 192, bytes: 16384 });
 const region3 = /* @__PURE__ */ Object.freeze({ offset: 16576, bytes: 16, constant: true });
+const region4 = /* @__PURE__ */ Object.freeze({ offset: 65536, bytes: 0, heap: true });
 export const regions = /* @__PURE__ */ Object.freeze({
   'arx_in': region0,
   'poly': region1,
   'data': region2,
   'chacha_rot8': region3,
+  'stage': region4,
 });
 export const functions = /* @__PURE__ */ Object.freeze(['chacha20poly1305_open', 'chacha20poly1305_seal', 'chacha_xor', 'hchacha', 'hsalsa', 'poly1305_blocks', 'poly1305_bytes', 'poly1305_finish', 'poly1305_init', 'poly1305_lengths', 'salsa_xor']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
@@ -25,9 +27,9 @@ export const $poly1305_finish = /* @__PURE__ */ Object.freeze({ layout, name: 'p
 export const $poly1305_init = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_init', regions: /* @__PURE__ */ Object.freeze({ 'poly': region1 }), params: 0, result: null, data: [], code: '&++##$4%iQn3&r[[zN(rrje3)rrzUN*rrzb*)$4)$5)$6)$7)$8)$9)$:)$;121@42>1#/@6481#-@8621#+5:&1#),$44,$05,$,6,$(7,$#8,$$9,$$:,$$;,$$<,$$=,$<>,$:?,$8@,$6A,$$D,$$E,$$F,$$G,$$H,$$B,$$C,$$I,$$J,$$K,$$L,$$M,$$N,$$O,$$P,$$R#,$$R$,$$R%-$' });
 export const $poly1305_lengths = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_lengths', regions: /* @__PURE__ */ Object.freeze({ 'poly': region1 }), params: 4, result: null, wrap: (f, H32) => (p0, p1) => f(p0, p0 / 4294967296, p1, p1 / 4294967296), data: [], code: '&.*(#)rrzb**(+R+,4-YY[U%)-4)-5)-6)-7)-84*1.,#4,1..#4.1.0#401.2#)-9)-:)-;)-<)-=1$/@$&>1/#@&)81/#@)+21/#5+52#7.>4.>2.>0.>..>,0R5,H.R7#0N.H0P#0R)0H2R+#0R12H4R3#0R94H6R;#F%*..,(.2#F#<8.>%.<#.40.:#.D#.B#.6#.2#0S2R+HR-S4#0S8R-HS:R/#0S#R/HS%R1#0S,R1HS.R3#0S4R3HS6R5#0SDR?HRASF#0SJRAHRCSL#0SPRCHT$RE#0S<REHS>RG#0SDRGHSFRI#0T)S%HS(T+#0T/S(HS*T1#0T5S*HS,T7#0T;S,HT=S.#0T&S.HT)S0#0T;S:HS<T=#0TAS<HS>TC#0TGS>HS@TI#0TMS@HSBTO#0U%SBHU(SD#1/S%5RI3@S*RK>FR;R?RC.RAR=.RG#F#S#RM.S%%.S##.0#9#%.RMRI.S%#.S0#.S.#.>#.<#.8#.2#1/65%3@:(>FRMS#S(.S%RO.S,#F#S6S2.S8%.S6#.0#9#%.S2S..S8#.SB#.S@#.>#.<#.8#.2#1/65%3@:(>FS2S6S:.S8S4.S>#F#SHSD.SJ%.SH#.0#9#%.SDS@.SJ#.T&#.T$#.>#.<#.8#.2#1/65%3@:(>FSDSHSL.SJSF.SP#F#T-T).T/%.T-#.0#9#%.T)T$.T/#.T9#.T7#.>#.<#.8#.2#1/6@8%>.T7#4%1.%#1/#5%3.SH#,-(9,-#:,-S#;,-R+<,-2=--' });
 export const $salsa_xor = /* @__PURE__ */ Object.freeze({ layout, name: 'salsa_xor', regions: /* @__PURE__ */ Object.freeze({ 'arx_in': region0, 'data': region2 }), params: 2, result: null, data: [], code: '&R.5%#K%L(M*N,O.P0R#2R$4R%6R&8R(:R)<R*>R+@R,BR-DG8))#G9))$G:))%G;))&G<))(G=)))G>))*G?))+)),))-G@)).GA))/GB))0GC))1GD))2GE))3%H$%G&%I%%J#%+)B+$UD.%39#(.(#%&M%,O%0R#%1R%%2R(%(R*%-R,%3R.%4(%5#%)R0%.R2%/R4%6R6%7R8%*R:%F)BFR>S8.+;@##=3A#.+#@##;3E#.*#@##73;#.*#@##23+#.5-@##=3G#.-#@##;3I#.*#@##735#.*#@##23-#.7/@##=3K#./#@##;3=#.*#@##737#.*#@##23/#.91@##=3?#.1#@##;3C#.*#@##739#.*#@##231#.R?6@##=3R1#.RE#@##;3R$#.*#@##73F#.*#@##2G&3S(#.S:R=@##=3R/#.RC#@##;3P#.*#@##73SJ#.*#@##2G(3S%#.S8R;@##=3R-#.RA#@##;3T&#.*#@##73SH#.*#@##2G)3S##.S6R9@##=3T1#.R?#@##;3T$#.*#@##73SF#.*#@##2G*3RO#%,RI%0RC%1R=%2R&%-R3%3R-%4D%5>%.J%/4%6.%7(CFS703S7)#R&.M+3%#,*#R&.*RF)#R&.O53%#,*#R&.2RH)#R&.R#=3%#,*#R&.:RJ)#R&.R%?3%#,*#R&.BRL)#R&.R(A3%#,*#R&.JRN)#R&.R*-3%#,*#R&.R$RP)#R&.R,73%#,*#R&.R-S$)#R&.R.C3%#,*#R&.R5S&)#R&.VCE3%#,*#R&.R=S))#R&.VGG3%#,*#R&.RES+)#R&.R0/3%#,*#R&.RMS-)#R&.R293%#,*#R&.S(S/)#R&.R4;3%#,*#R&.S0S1)#R&.R6I3%#,*#R&.S8S3)#R&.R8K3%#,*#R&.S@S5)#R&.R:13%#,*#R&C+UC-)' });
-export function link(list) {
-  return linkProgram(memoryBytes, list);
+export function link(list, at) {
+  return linkProgram(memoryBytes + (at && at.heapBytes ? Math.ceil(at.heapBytes / 65536) : 0) * 65536, list);
 }
-export function instantiate() {
-  return link([$chacha20poly1305_open, $chacha20poly1305_seal, $chacha_xor, $hchacha, $hsalsa, $poly1305_blocks, $poly1305_bytes, $poly1305_finish, $poly1305_init, $poly1305_lengths, $salsa_xor]);
+export function instantiate(at) {
+  return link([$chacha20poly1305_open, $chacha20poly1305_seal, $chacha_xor, $hchacha, $hsalsa, $poly1305_blocks, $poly1305_bytes, $poly1305_finish, $poly1305_init, $poly1305_lengths, $salsa_xor], at);
 }

@@ -323,6 +323,8 @@ test('wasm_threads: AEAD decryption with the keystream pass split across the poo
     }
   }
   if (POOL_MODE && WP.size > 1) assert.ok(poolStatsForTests().jobs > jobs0, 'no call went to the workers');
+  // Pass 2's worker units went in place (chacha_xor_at over the staging area past the 65 copies).
+  if (POOL_MODE && WP.size > 1) assert.ok(cipherMemoryForTests(T.chacha20poly1305).length > 65 * 65536, 'no in-place call');
 });
 
 poolCheck(test, { sync: true }); // the ciphers' pool jobs come from sync calls

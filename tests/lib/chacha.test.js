@@ -349,8 +349,10 @@ test('wasm_threads: calls split across the pool equal the wasm entry and node:cr
   const { WP, poolStatsForTests, stagingForTests } = await import('../../runtime/workers.js');
   const rng = makeRng(SEED, 907);
   const jobs0 = poolStatsForTests().jobs;
-  const clean = (what) => {
+  const clean = (what, name = 'chacha20') => {
     assert.equal(isZero(cipherMemoryForTests(T.chacha20)), null, `${what}: every copy of the kernel memory`);
+    // (with the staging area of the in-place units past the copies: runtime/workers.js cipherInPlace)
+    assert.equal(isZero(cipherMemoryForTests(T[name])), null, `${what}: ${name}'s memory`);
     for (const b of stagingForTests()) assert.equal(isZero(new Uint8Array(b)), null, `${what}: a staging buffer`);
   };
   const lengths = [2 * 64, 64 * 33 + 5, 300000, (1 << 18) + 64 * rng.int(64) + rng.int(64)];
@@ -380,7 +382,7 @@ test('wasm_threads: calls split across the pool equal the wasm entry and node:cr
       const inPlace = msg.slice();
       assert.equal(T[name](key, nonce, { counter }).encrypt(inPlace, inPlace), inPlace);
       assert.equal(hex(inPlace), hex(want), `${what} in place`);
-      clean(what);
+      clean(what, name);
     }
     // One block past the limit: refused before any work (no job sent, output untouched).
     const over = wide ? (1n << 64n) - BigInt(blocks) + 1n : 2 ** 32 - blocks + 1;
@@ -400,6 +402,20 @@ test('wasm_threads: calls split across the pool equal the wasm entry and node:cr
   assert.equal(hex(got), hex(W.chacha20(key, nonce).encrypt(msg)), 'stream');
   clean('stream');
   if (POOL_MODE && WP.size > 1) assert.ok(poolStatsForTests().jobs > jobs0, 'no call went to the workers');
+  // The workers' units went in place (chacha_xor_at over the staging area past the 65 copies).
+  if (POOL_MODE && WP.size > 1) assert.ok(cipherMemoryForTests(T.chacha20).length > 65 * 65536, 'no in-place call');
+  // A call of more than 64 MiB goes as three pool calls in turn (32 MiB each at most): the first
+  // two leave their workers' units in the staging area for the next to overwrite, the last zeroes
+  // what is left (runtime/workers.js cipherInPlace, carry).
+  if (WP.size > 1) {
+    const big = new Uint8Array((1 << 26) + 4101);
+    for (let i = 0; i < big.length; i += 997) big[i] = i & 255;
+    const k = rng.bytes(32), n = rng.bytes(24);
+    const want = W.xchacha20(k, n).encrypt(big);
+    const got = T.xchacha20(k, n).encrypt(big);
+    assert.ok(Buffer.from(got).equals(Buffer.from(want)), 'xchacha20 of 64 MiB + 4101 bytes');
+    clean('xchacha20 of 64 MiB + 4101 bytes', 'xchacha20');
+  }
 });
 
 poolCheck(test, { sync: true }); // the ciphers' pool jobs come from sync calls
