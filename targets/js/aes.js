@@ -20,12 +20,13 @@ export const regions = /* @__PURE__ */ Object.freeze({
 });
 export const functions = /* @__PURE__ */ Object.freeze(['aes_cbc_dec', 'aes_cbc_enc', 'aes_cfb_dec', 'aes_cfb_enc', 'aes_ctr', 'aes_ctr32', 'aes_ctr32le', 'aes_ecb_dec', 'aes_ecb_enc', 'aes_expand', 'aes_ofb']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
-export const $aes_cbc_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_cbc_dec', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4 }), params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $aes_cbc_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_cbc_dec', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4 }), params: 2, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/aes.js:446
   function aes_cbc_dec(l0, l1) {
     l0 |= 0;
     l1 |= 0;
     let l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t9 = ((l1 + 1) | 0) >>> 1 | 0;
     l4 = M32[188];
@@ -308,12 +309,13 @@ export const $aes_cbc_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_c
   }
   return aes_cbc_dec;
 } });
-export const $aes_cbc_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_cbc_enc', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4, 'aes_rkt': region6 }), params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $aes_cbc_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_cbc_enc', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4, 'aes_rkt': region6 }), params: 2, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/aes.js:437
   function aes_cbc_enc(l0, l1) {
     l0 |= 0;
     l1 |= 0;
     let l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t2 = l1;
     l4 = M32[188];
@@ -798,12 +800,13 @@ export const $aes_cbc_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_c
   }
   return aes_cbc_enc;
 } });
-export const $aes_cfb_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_cfb_dec', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4, 'aes_rkt': region6 }), params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $aes_cfb_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_cfb_dec', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4, 'aes_rkt': region6 }), params: 2, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/aes.js:540
   function aes_cfb_dec(l0, l1) {
     l0 |= 0;
     l1 |= 0;
     let l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t9 = ((l1 + 1) | 0) >>> 1 | 0;
     l4 = M32[188];
@@ -1324,12 +1327,13 @@ export const $aes_cfb_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_c
   }
   return aes_cfb_dec;
 } });
-export const $aes_cfb_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_cfb_enc', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4, 'aes_rkt': region6 }), params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $aes_cfb_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_cfb_enc', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4, 'aes_rkt': region6 }), params: 2, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/aes.js:530
   function aes_cfb_enc(l0, l1) {
     l0 |= 0;
     l1 |= 0;
     let l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t2 = l1;
     l4 = M32[188];
@@ -1815,12 +1819,13 @@ export const $aes_cfb_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_c
   }
   return aes_cfb_enc;
 } });
-export const $aes_ctr = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ctr', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4, 'aes_rkt': region6 }), params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $aes_ctr = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ctr', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4, 'aes_rkt': region6 }), params: 2, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/aes.js:478
   function aes_ctr(l0, l1) {
     l0 |= 0;
     l1 |= 0;
     let l5 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t5 = ((l1 + 1) | 0) >>> 1 | 0;
     for (l5 = 0; (l5 >>> 0) < (t5 >>> 0); l5 = (l5 + 1) | 0) { // modules/aes.js:402
@@ -2358,12 +2363,13 @@ export const $aes_ctr = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ctr',
   }
   return aes_ctr;
 } });
-export const $aes_ctr32 = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ctr32', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4, 'aes_rkt': region6 }), params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $aes_ctr32 = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ctr32', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4, 'aes_rkt': region6 }), params: 2, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/aes.js:478
   function aes_ctr32(l0, l1) {
     l0 |= 0;
     l1 |= 0;
     let l5 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t5 = ((l1 + 1) | 0) >>> 1 | 0;
     for (l5 = 0; (l5 >>> 0) < (t5 >>> 0); l5 = (l5 + 1) | 0) { // modules/aes.js:402
@@ -2884,12 +2890,13 @@ export const $aes_ctr32 = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ctr
   }
   return aes_ctr32;
 } });
-export const $aes_ctr32le = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ctr32le', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4, 'aes_rkt': region6 }), params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $aes_ctr32le = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ctr32le', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4, 'aes_rkt': region6 }), params: 2, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/aes.js:478
   function aes_ctr32le(l0, l1) {
     l0 |= 0;
     l1 |= 0;
     let l5 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t5 = ((l1 + 1) | 0) >>> 1 | 0;
     for (l5 = 0; (l5 >>> 0) < (t5 >>> 0); l5 = (l5 + 1) | 0) { // modules/aes.js:402
@@ -3406,12 +3413,13 @@ export const $aes_ctr32le = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_c
   }
   return aes_ctr32le;
 } });
-export const $aes_ecb_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ecb_dec', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'data': region4 }), params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $aes_ecb_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ecb_dec', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'data': region4 }), params: 2, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/aes.js:408
   function aes_ecb_dec(l0, l1) {
     l0 |= 0;
     l1 |= 0;
     let l5 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t5 = ((l1 + 1) | 0) >>> 1 | 0;
     for (l5 = 0; (l5 >>> 0) < (t5 >>> 0); l5 = (l5 + 1) | 0) { // modules/aes.js:402
@@ -3682,12 +3690,13 @@ export const $aes_ecb_dec = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_e
   }
   return aes_ecb_dec;
 } });
-export const $aes_ecb_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ecb_enc', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'data': region4, 'aes_rkt': region6 }), params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $aes_ecb_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ecb_enc', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'data': region4, 'aes_rkt': region6 }), params: 2, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/aes.js:405
   function aes_ecb_enc(l0, l1) {
     l0 |= 0;
     l1 |= 0;
     let l5 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t5 = ((l1 + 1) | 0) >>> 1 | 0;
     for (l5 = 0; (l5 >>> 0) < (t5 >>> 0); l5 = (l5 + 1) | 0) { // modules/aes.js:402
@@ -4196,11 +4205,12 @@ export const $aes_ecb_enc = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_e
   }
   return aes_ecb_enc;
 } });
-export const $aes_expand = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_expand', regions: /* @__PURE__ */ Object.freeze({ 'aes_key': region0, 'aes_rk': region1, 'aes_rkb': region2, 'aes_rkt': region6 }), params: 1, result: null, data: [], make(M8, M16, M32) {
+export const $aes_expand = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_expand', regions: /* @__PURE__ */ Object.freeze({ 'aes_key': region0, 'aes_rk': region1, 'aes_rkb': region2, 'aes_rkt': region6 }), params: 1, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/aes.js:388
   function aes_expand(l0) {
     l0 |= 0;
     let l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l18 = 0, l29 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     for (l3 = 0; (l3 >>> 0) < (t1 >>> 0); l3 = (l3 + 1) | 0) { // modules/aes.js:352
       const t2 = l3;
@@ -4502,12 +4512,13 @@ export const $aes_expand = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ex
   }
   return aes_expand;
 } });
-export const $aes_ofb = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ofb', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4, 'aes_rkt': region6 }), params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $aes_ofb = /* @__PURE__ */ Object.freeze({ layout, name: 'aes_ofb', regions: /* @__PURE__ */ Object.freeze({ 'aes_rkb': region2, 'aes_iv': region3, 'data': region4, 'aes_rkt': region6 }), params: 2, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/aes.js:550
   function aes_ofb(l0, l1) {
     l0 |= 0;
     l1 |= 0;
     let l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t2 = l1;
     l4 = M32[188];

@@ -14,11 +14,12 @@ export const regions = /* @__PURE__ */ Object.freeze({
 });
 export const functions = /* @__PURE__ */ Object.freeze(['ghash_blocks', 'polyval_blocks']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
-export const $ghash_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'ghash_blocks', regions: /* @__PURE__ */ Object.freeze({ 'gh_key': region0, 'gh_acc': region1, 'data': region2, 'gh_prep': region3 }), params: 1, result: null, data: [], make(M8, M16, M32) {
+export const $ghash_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'ghash_blocks', regions: /* @__PURE__ */ Object.freeze({ 'gh_key': region0, 'gh_acc': region1, 'data': region2, 'gh_prep': region3 }), params: 1, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/ghash.js:175
   function ghash_blocks(l0) {
     l0 |= 0;
     let l83 = 0, l84 = 0, l85 = 0, l86 = 0, l168 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t2 = M32[3];
     const t15 = (((t2 >>> 24) | (t2 << 8)) & 0xff00ff) | (((t2 >>> 8) | (t2 << 24)) & (0xff00ff00 | 0));
@@ -419,11 +420,12 @@ export const $ghash_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'ghas
   }
   return ghash_blocks;
 } });
-export const $polyval_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'polyval_blocks', regions: /* @__PURE__ */ Object.freeze({ 'gh_key': region0, 'gh_acc': region1, 'data': region2, 'gh_prep': region3 }), params: 1, result: null, data: [], make(M8, M16, M32) {
+export const $polyval_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'polyval_blocks', regions: /* @__PURE__ */ Object.freeze({ 'gh_key': region0, 'gh_acc': region1, 'data': region2, 'gh_prep': region3 }), params: 1, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/ghash.js:175
   function polyval_blocks(l0) {
     l0 |= 0;
     let l83 = 0, l84 = 0, l85 = 0, l86 = 0, l168 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t2 = M32[0];
     const t3 = M32[1];
