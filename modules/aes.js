@@ -490,8 +490,10 @@ export const aes_ctr_v = ctrV(counterWords, 'aes_ctr');
 // all hoisted to the loop's top by the effect chain. Here every pass runs one round over all the
 // pairs of the call, held bitsliced in `aes_st` (512 pairs, 16 KiB): the round key of a pass is
 // loaded once before it, and a pass loads and stores a pair's eight words at its start and end.
-// One round a pass measured 1.03x of two (V8 spills less in the smaller loop body); the turned
-// round applies the next round's double ShiftRows before its stores. `p & 511` (p < 512: a call
+// One round a pass measured 1.03x of two in one loop body (V8 spills more in the bigger block);
+// two rounds with the state stored and read back between them, as below, as fast as or a little
+// faster than one round a pass. The turned round applies the next round's double ShiftRows
+// before its stores. `p & 511` (p < 512: a call
 // has at most 1024 blocks) lets V8's typer bound every index, so the adds need no overflow check.
 const st = memory('aes_st', u32.array(8 * 512));
 const keysOf = (r) => range(8).map((k) => rkt.load(r * 8 + k));
@@ -506,15 +508,15 @@ const ctrJ = (counter, name) => fn([u32, u32], (nr, blocks) => {
   loop((nr - 1) >>> 1, (r) => {
     const k1 = keysOf(r * 2 + 1);
     const k2 = keysOf(r * 2 + 2);
+    // (the turned round's result stored and read back before the plain round: the same memory
+    // traffic as a pass per round, which V8 schedules as two blocks, without the second loop's
+    // index arithmetic and bounds checks: 824 -> 783 instructions, 1.005-1.036x)
     loop(np, (p) => {
       const at = (p & 511) * 8;
       let q = range(8).map((k) => st.load(at + k));
       q = shiftRows2(mixTurned(sboxEnc(q), 3).map((w, k) => w ^ k1[k]));
       q.forEach((v, k) => st.store(at + k, v));
-    });
-    loop(np, (p) => {
-      const at = (p & 511) * 8;
-      let q = range(8).map((k) => st.load(at + k));
+      q = range(8).map((k) => st.load(at + k));
       q = mixB(sboxEnc(q)).map((w, k) => w ^ k2[k]);
       q.forEach((v, k) => st.store(at + k, v));
     });
