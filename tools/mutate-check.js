@@ -494,7 +494,7 @@ const FAMILIES = {
         same(`cfb-${keyLen * 8} decrypt(${n})`, lib.cfb(key, iv).decrypt(nc.cfb(key, iv).encrypt(d)), d);
       }
       // (16385 bytes: a kernel call of 1024 blocks, 512 pairs, and one more block: js's CTR passes
-      // bound the pair index by `p & 511`, mutants aes:501:21, 510:23, 516:23, 527:21 flip 511 -> 255)
+      // bound the pair index by `p & 511`, mutants aes:503:21, 515:23, 529:21 flip 511 -> 255)
       for (const n of [1, 15, 17, 100, 1000, 16385]) {
         const d = bytes(n);
         // counters that carry across bytes and words, and with a zero low word (mutant aes:354:17:op)
