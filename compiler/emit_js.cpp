@@ -281,7 +281,9 @@ struct JsEmitter {
         std::string nm = lname(l);
         fn += "    let " + nm + " = " + X + "[" + std::to_string(slot(nm)) + "];\n";
       }
-      for (size_t i = ranges[p].first; i < ranges[p].second; i++) fn += text[i];
+      std::string code;
+      for (size_t i = ranges[p].first; i < ranges[p].second; i++) code += text[i];
+      fn += view_aliases(code) + code;
       for (uint32_t t : part[p].t_defined) {
         bool later = false;
         for (size_t q = p + 1; q < ranges.size(); q++) later |= part[q].t_used.count(t) > 0;
@@ -304,6 +306,17 @@ struct JsEmitter {
     return out;
   }
 
+  // The memory views the code indexes, as constants of the function itself: `make`'s views
+  // (X_M8, X_M16, X_M32) read from the closure inside a loop nest lost V8's constant folding of
+  // the typed array (a map check, the length and the data pointer loaded again and spilled for
+  // every access: docs/notes.md, jsctr); a local const taken at the function's entry keeps it.
+  static std::string view_aliases(const std::string& code) {
+    std::string decl;
+    for (const char* v : {"M8", "M16", "M32"})
+      if (code.find(std::string(v) + "[") != std::string::npos) decl += (decl.empty() ? "    const " : ", ") + std::string(v) + " = X_" + v;
+    return decl.empty() ? decl : decl + ";\n";
+  }
+
   std::string run() {
     sch = schedule_function(f);
     std::string head = "  // " + where(f.loc) + "\n  function " + f.name + "(";
@@ -315,6 +328,7 @@ struct JsEmitter {
     for (size_t i = f.nparams; i < f.locals.size(); i++)
       if (named.count(static_cast<uint32_t>(i))) decl += (decl.empty() ? "l" : ", l") + std::to_string(i) + " = 0";
     if (!decl.empty()) head += "    let " + decl + ";\n";
+    head += view_aliases(body);
     if (f.result == Ty::None && !slot_of.empty()) body += "    " + xname() + ".fill(0); // no intermediate values stay behind\n";
     std::string out;
     if (!slot_of.empty()) out += "  const " + xname() + " = new Int32Array(" + std::to_string(slot_of.size()) + ");\n";
@@ -325,15 +339,16 @@ struct JsEmitter {
 
 }  // namespace
 
-// Every kernel function is a descriptor whose make(M8, M16, M32) returns the function over the
-// memory link() creates (runtime/link.js), so that a bundler drops the unused ones.
+// Every kernel function is a descriptor whose make(X_M8, X_M16, X_M32) returns the function over
+// the memory link() creates (runtime/link.js), so that a bundler drops the unused ones. (The
+// names start with X_, which kernel names cannot: names.cpp.)
 std::string emit_js_target(const Module& m, const SourceSet& sources) {
   std::string out = target_header(m, Target::Js);
   out += "import { linkJs } from '../../runtime/link.js';\n";
   out += target_layout(m);
   for (const Function& f : m.functions) {
     JsEmitter e{f, sources, {}, {}, {}, {}, 0, nullptr, {}};
-    out += descriptor_head(m, f, true) + ", make(M8, M16, M32) {\n" + e.run() + "  return " + f.name + ";\n} });\n";
+    out += descriptor_head(m, f, true) + ", make(X_M8, X_M16, X_M32) {\n" + e.run() + "  return " + f.name + ";\n} });\n";
   }
   // A module with a heap links with { heapBytes } (runtime/link.js); the others as before.
   if (has_heap(m)) out += target_link(m, "linkJs(memoryBytes + " + heap_pages_js() + " * 65536, list)", "list, at");

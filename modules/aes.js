@@ -261,9 +261,10 @@ const sboxB = (x, inMap, outMap) => {
 };
 const decInB = planes(F.DEC_IN, 8);
 const decOutB = planes(F.DEC_OUT, 8);
-// The S-box as one circuit of AND/XOR gates (modules/aes_field.js BP_SBOX, checked on every byte
-// when built): 128 gates without the constant 0x63 (encryptB takes it from its round keys), where
-// sboxCircuit's derivation took 154 and the composition of the maps 172.
+// The S-box as one circuit of AND/XOR gates (modules/aes_field.js BMP_SBOX, checked on every byte
+// when built): 113 gates without the constant 0x63 (encryptB takes it from its round keys), where
+// Boyar and Peralta's depth-16 circuit took 128, sboxCircuit's derivation 154 and the composition
+// of the maps 172.
 const circuitB = (C) => {
   assert(C.ok, 'modules/aes_field.js: the bitsliced S-box circuit does not compute the S-box');
   return (x) => {
@@ -272,7 +273,7 @@ const circuitB = (C) => {
     return C.outputs.map((i) => s[i]);
   };
 };
-const sboxEncB = circuitB(F.BP_SBOX);
+const sboxEncB = circuitB(F.BMP_SBOX);
 // Decryption keeps the composed form above: deriving a second circuit would take the module past
 // the stager's 2,000,000 evaluation steps.
 const sboxDecB = (x) => sboxB(x, decInB, decOutB);
@@ -475,15 +476,65 @@ const ctrV = (counter, name) => fn([u32, u32], (nr, blocks) => {
     encrypt4V(T, ctrs, nr).forEach((v, j) => dataV.store(at + j, dataV.load(at + j) ^ v));
   });
 }, { ...SIMD, name });
-const ctrB = (counter, name) => fn([u32, u32], (nr, blocks) => {
+const ctrB = (counter, name, targets = SCALAR.targets) => fn([u32, u32], (nr, blocks) => {
   pairs(blocks, (at) => {
     const i = at >>> 2;
     const ks = unpack(encryptB(pack([...counter(i), ...counter(i + 1)]), nr));
     store8(at, load8(at).map((v, k) => v ^ ks[k]));
   });
-}, { ...SCALAR, name });
+}, { targets, name });
 export const aes_ctr_v = ctrV(counterWords, 'aes_ctr');
-export const aes_ctr_b = ctrB(counterWords, 'aes_ctr');
+// js: the same with the loops turned inside out. ctrB runs all rounds of one pair at a time, so its
+// loop over the rounds loads each round key at a runtime index inside it: in V8's code 16 index
+// adds with overflow checks, bounds checks and spilled addresses per two rounds (~17% of the loop),
+// all hoisted to the loop's top by the effect chain. Here every pass runs one round over all the
+// pairs of the call, held bitsliced in `aes_st` (512 pairs, 16 KiB): the round key of a pass is
+// loaded once before it, and a pass loads and stores a pair's eight words at its start and end.
+// One round a pass measured 1.03x of two in one loop body (V8 spills more in the bigger block);
+// two rounds with the state stored and read back between them, as below, as fast as or a little
+// faster than one round a pass. The turned round applies the next round's double ShiftRows
+// before its stores. `p & 511` (p < 512: a call
+// has at most 1024 blocks) lets V8's typer bound every index, so the adds need no overflow check.
+const st = memory('aes_st', u32.array(8 * 512));
+const keysOf = (r) => range(8).map((k) => rkt.load(r * 8 + k));
+const ctrJ = (counter, name) => fn([u32, u32], (nr, blocks) => {
+  const np = (blocks + 1) >>> 1;
+  loop(np, (p) => {
+    const at = (p & 511) * 8;
+    const i = at >>> 2;
+    addKey(pack([...counter(i), ...counter(i + 1)]), 0).forEach((v, k) => st.store(at + k, v));
+  });
+  // rounds 1 .. nr - 2 in pairs (an odd round turned, an even one back), as encryptB
+  loop((nr - 1) >>> 1, (r) => {
+    const k1 = keysOf(r * 2 + 1);
+    const k2 = keysOf(r * 2 + 2);
+    // (the turned round's result stored and read back before the plain round: the same memory
+    // traffic as a pass per round, which V8 schedules as two blocks, without the second loop's
+    // index arithmetic and bounds checks: 824 -> 783 instructions, 1.005-1.036x)
+    loop(np, (p) => {
+      const at = (p & 511) * 8;
+      let q = range(8).map((k) => st.load(at + k));
+      q = shiftRows2(mixTurned(sboxEnc(q), 3).map((w, k) => w ^ k1[k]));
+      q.forEach((v, k) => st.store(at + k, v));
+      q = range(8).map((k) => st.load(at + k));
+      q = mixB(sboxEnc(q)).map((w, k) => w ^ k2[k]);
+      q.forEach((v, k) => st.store(at + k, v));
+    });
+  });
+  // round nr - 1 (turned) and the last round, then the keystream into the data (the spare 64 bytes
+  // after `data` take an odd call's last pair, as in ctrB)
+  const k1 = keysOf(nr - 1);
+  const k2 = keysOf(nr);
+  loop(np, (p) => {
+    const at = (p & 511) * 8;
+    let q = range(8).map((k) => st.load(at + k));
+    q = mixTurned(sboxEnc(q), 3).map((w, k) => w ^ k1[k]);
+    const ks = unpack(sboxEnc(shiftRows2(q)).map((w, k) => w ^ k2[k]));
+    store8(at, load8(at).map((v, k) => v ^ ks[k]));
+  });
+}, { targets: ['js'], name });
+export const aes_ctr_b = ctrB(counterWords, 'aes_ctr', ['runtime']);
+export const aes_ctr_j = ctrJ(counterWords, 'aes_ctr');
 // The counters of the AEADs: aes_ctr32 (GCM's inc32, SP 800-38D §6.2: the last four bytes of aes_iv
 // a big-endian u32 that wraps, the first twelve fixed) and aes_ctr32le (AES-GCM-SIV, RFC 8452 §4:
 // the first four bytes a little-endian u32 that wraps, the last twelve fixed).
@@ -491,9 +542,11 @@ const counterWords32 = (i) => [0, 1, 2, 3].map((k) => bswap(k === 3 ? ivBE.load(
 const ivLE = iv.as(u32);
 const counterWords32le = (i) => [0, 1, 2, 3].map((k) => (k === 0 ? ivLE.load(k) + i : ivLE.load(k)));
 export const aes_ctr32_v = ctrV(counterWords32, 'aes_ctr32');
-export const aes_ctr32_b = ctrB(counterWords32, 'aes_ctr32');
+export const aes_ctr32_b = ctrB(counterWords32, 'aes_ctr32', ['runtime']);
+export const aes_ctr32_j = ctrJ(counterWords32, 'aes_ctr32');
 export const aes_ctr32le_v = ctrV(counterWords32le, 'aes_ctr32le');
-export const aes_ctr32le_b = ctrB(counterWords32le, 'aes_ctr32le');
+export const aes_ctr32le_b = ctrB(counterWords32le, 'aes_ctr32le', ['runtime']);
+export const aes_ctr32le_j = ctrJ(counterWords32le, 'aes_ctr32le');
 
 // aes_cfb_enc(nr, blocks): C_i = P_i ^ E(C_{i-1}), serial from aes_iv. aes_cfb_dec(nr, blocks):
 // P_i = C_i ^ E(C_{i-1}), every block alone. aes_ofb(nr, blocks): O_i = E(O_{i-1}) XORed into

@@ -184,52 +184,52 @@ export const vpOut = (f) => ({
 // ---- The bitsliced S-box as one circuit (js, runtime) -------------------------------------------
 // The encryption S-box without its constant (x -> S(x) + 0x63) on eight bit planes: signals 0..7
 // are the planes of x (plane k = bit k of every byte), gate g makes signal 8 + g (op 0: XOR of two
-// signals, 1: AND), `outputs` names the eight result planes. The gates are Boyar and Peralta's
-// depth-16 circuit ("A depth-16 circuit for the AES S-box", 2011: 34 AND, 94 XOR; its four XNORs
-// make the constant, left to the caller), written in this numbering (their U0 is bit 7 of the byte,
+// signals, 1: AND), `outputs` names the eight result planes. The gates are Boyar, Matthews and
+// Peralta's 113-gate circuit ("A Very Compact S-Box for AES"; 32 AND, 81 XOR: its four XNORs make
+// the constant, left to the caller), written in this numbering (their U0 is bit 7 of the byte,
 // their S0 bit 7 of the result). `ok`: the gates checked on all 256 bytes, 32 at a time (plane i of
-// batch h: bit l is bit i of byte 32 h + l), against OUT(inv(IN(x))) of the maps above; it replaces
-// a circuit of 154 gates derived here from the tower field (Karatsuba products and a greedy XOR
-// program), which also took most of the build's evaluation steps.
-const BP_GATES = [
-  [0, 7, 4], [0, 7, 2], [0, 7, 1], [0, 4, 2], [0, 3, 1], [0, 8, 12], [0, 6, 5], [0, 0, 13],
-  [0, 0, 14], [0, 13, 14], [0, 6, 2], [0, 5, 2], [0, 10, 11], [0, 13, 18], [0, 12, 18],
-  [0, 12, 19], [0, 16, 23], [0, 4, 0], [0, 14, 25], [0, 8, 26], [0, 1, 0], [0, 14, 28], [0, 9, 29],
-  [0, 9, 17], [0, 27, 24], [0, 10, 23], [0, 8, 19], [1, 20, 13], [1, 30, 15], [0, 21, 35],
-  [1, 26, 0], [0, 38, 35], [1, 10, 23], [1, 29, 16], [0, 33, 40], [1, 27, 24], [0, 43, 40],
-  [1, 8, 22], [1, 11, 34], [0, 46, 45], [1, 9, 17], [0, 48, 45], [0, 37, 36], [0, 39, 31],
-  [0, 42, 41], [0, 44, 49], [0, 50, 47], [0, 51, 49], [0, 52, 47], [0, 53, 32], [0, 56, 57],
-  [1, 56, 54], [0, 55, 59], [0, 54, 55], [0, 57, 59], [1, 62, 61], [1, 60, 58], [1, 54, 57],
-  [1, 61, 65], [0, 61, 59], [1, 55, 56], [1, 58, 68], [0, 58, 59], [0, 55, 63], [0, 66, 67],
-  [0, 57, 64], [0, 69, 70], [0, 72, 74], [0, 71, 73], [0, 71, 72], [0, 73, 74], [0, 76, 75],
-  [1, 78, 13], [1, 74, 15], [1, 73, 0], [1, 77, 23], [1, 72, 16], [1, 71, 24], [1, 76, 22],
-  [1, 79, 34], [1, 75, 17], [1, 78, 20], [1, 74, 30], [1, 73, 26], [1, 77, 10], [1, 72, 29],
-  [1, 71, 27], [1, 76, 8], [1, 79, 11], [1, 75, 9], [0, 95, 96], [0, 84, 90], [0, 80, 82],
-  [0, 81, 89], [0, 88, 92], [0, 83, 95], [0, 96, 103], [0, 80, 101], [0, 85, 93], [0, 86, 87],
-  [0, 87, 102], [0, 94, 100], [0, 82, 85], [0, 84, 98], [0, 86, 95], [0, 89, 99], [0, 90, 98],
-  [0, 91, 99], [0, 92, 106], [0, 97, 102], [0, 98, 99], [0, 99, 105], [0, 101, 110], [0, 116, 100],
-  [0, 113, 107], [0, 104, 108], [0, 105, 107], [0, 106, 108], [0, 109, 112], [0, 109, 115],
-  [0, 104, 122], [0, 114, 124], [0, 117, 126], [0, 104, 119], [0, 118, 120], [0, 123, 127],
-  [0, 111, 125], [0, 104, 121],
+// batch h: bit l is bit i of byte 32 h + l), against OUT(inv(IN(x))) of the maps above. It replaces
+// Boyar and Peralta's depth-16 circuit (128 gates: 34 AND, 94 XOR), which replaced a circuit of 154
+// gates derived here from the tower field: V8's code for the js kernels is bound by the number of
+// instructions, not by the depth (the js CTR kernel's two rounds 885 -> 824 instructions).
+const BMP_GATES = [
+  [0, 4, 2], [0, 7, 1], [0, 7, 4], [0, 7, 2], [0, 6, 5], [0, 12, 0], [0, 13, 4], [0, 9, 8],
+  [0, 13, 7], [0, 13, 1], [0, 17, 11], [0, 3, 15], [0, 19, 2], [0, 19, 6], [0, 20, 0], [0, 20, 12],
+  [0, 21, 10], [0, 0, 24], [0, 23, 24], [0, 23, 11], [0, 12, 24], [0, 9, 28], [0, 7, 28],
+  [1, 15, 20], [1, 18, 22], [0, 32, 31], [1, 14, 0], [0, 34, 31], [1, 9, 28], [1, 17, 13],
+  [0, 37, 36], [1, 16, 25], [0, 39, 36], [1, 10, 24], [1, 8, 26], [0, 42, 41], [1, 11, 23],
+  [0, 44, 41], [0, 33, 21], [0, 35, 45], [0, 38, 43], [0, 40, 45], [0, 46, 43], [0, 47, 27],
+  [0, 48, 29], [0, 49, 30], [0, 50, 51], [1, 50, 52], [0, 53, 55], [1, 54, 56], [0, 57, 51],
+  [0, 52, 53], [0, 51, 55], [1, 60, 59], [0, 61, 53], [0, 52, 62], [0, 56, 62], [1, 53, 64],
+  [0, 65, 63], [0, 56, 65], [1, 58, 67], [0, 54, 68], [0, 69, 66], [0, 58, 62], [0, 58, 69],
+  [0, 62, 66], [0, 71, 70], [1, 73, 20], [1, 66, 22], [1, 62, 0], [1, 72, 28], [1, 69, 13],
+  [1, 58, 25], [1, 71, 24], [1, 74, 26], [1, 70, 23], [1, 73, 15], [1, 66, 18], [1, 62, 14],
+  [1, 72, 9], [1, 69, 17], [1, 58, 16], [1, 71, 10], [1, 74, 8], [1, 70, 11], [0, 90, 91],
+  [0, 85, 93], [0, 84, 94], [0, 75, 77], [0, 76, 75], [0, 78, 79], [0, 87, 96], [0, 82, 98],
+  [0, 83, 99], [0, 100, 101], [0, 98, 97], [0, 78, 80], [0, 88, 93], [0, 96, 104], [0, 95, 103],
+  [0, 81, 100], [0, 89, 102], [0, 105, 106], [0, 87, 110], [0, 90, 108], [0, 94, 86], [0, 95, 108],
+  [0, 102, 110], [0, 106, 107], [0, 107, 108], [0, 109, 112], [0, 118, 92], [0, 113, 109],
 ];
-export const BP_SBOX = (() => {
+const BMP_OUTPUTS = [111, 115, 120, 116, 107, 119, 117, 114];
+export const BMP_SBOX = (() => {
+  const gates = BMP_GATES;
+  const outputs = BMP_OUTPUTS;
   const MUL = Array.from({ length: 256 }, (_, v) => gmul4(v >> 4, v & 15));
   const sbox = Array.from({ length: 256 }, (_, x) => {
     const a = ENC_IN[x] >> 4, b = ENC_IN[x] & 15;
     const inv = INV16[SQL16[a] ^ MUL[(a << 4) | b] ^ SQ16[b]];
     return ENC_OUT[(MUL[(a << 4) | inv] << 4) | MUL[((a ^ b) << 4) | inv]] ^ 0x63;
   });
-  const outputs = [135, 134, 133, 132, 131, 130, 129, 128];
   const PLANE = [0xaaaaaaaa, 0xcccccccc, 0xf0f0f0f0, 0xff00ff00, 0xffff0000];
-  let ok = BP_GATES.length === 128;
+  let ok = gates.length === 113;
   for (let h = 0; h < 8; h++) {
     const s = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => (i < 5 ? PLANE[i] : (h >> (i - 5)) & 1 ? -1 : 0));
-    for (const [op, p, q] of BP_GATES) s.push(op === 0 ? s[p] ^ s[q] : s[p] & s[q]);
+    for (const [op, p, q] of gates) s.push(op === 0 ? s[p] ^ s[q] : s[p] & s[q]);
     for (let o = 0; o < 8; o++) {
       let want = 0;
       for (let l = 0; l < 32; l++) want |= ((sbox[h * 32 + l] >> o) & 1) << l;
       if ((s[outputs[o]] ^ want) !== 0) ok = false;
     }
   }
-  return { gates: BP_GATES, outputs, ok };
+  return { gates, outputs, ok };
 })();

@@ -34,6 +34,8 @@ const data = memory('data', u8.array(16384));
 // js: the key's prepared parts (NARROW3_STORED below), after `data` so that the other targets'
 // layout stays as it was.
 const prepared = memory('gh_prep', u32.array(81));
+// js: a block's nine 32 x 32 products (NARROW3_STORED below), stored as they are made.
+const products = memory('gh_tmp', u32.array(18));
 
 // The four u32 words of a 128-bit number, least significant first, from a block at word `at`.
 const LE = { read: (view, at) => [0, 1, 2, 3].map((k) => view.load(at + k)), write: (view, w) => w.forEach((v, k) => view.store(k, v)) };
@@ -119,21 +121,36 @@ const WIDE64 = {
 // of its on-stack-replacement code for the loop (25-30 against ~80 MB/s, same data; as if the
 // parts were computed again in the loop), and which of the two a call ran decided its speed; with
 // the loads, 35-49 against ~90 (typed-array bounds checks are left in the whole-function code).
+//
+// Each of the nine 32 x 32 products is also stored to `gh_tmp` as soon as it is made and read
+// back from there. TurboFan places the pure operations of a basic block by their distance from
+// its end (a breadth-first walk from the uses, reversed): the 27 independent 16 x 16 products
+// of a block came out interleaved level by level, every partial value of all of them live at
+// once, and ~680 of the loop's ~2250 instructions a block were spill stores (whole-function
+// code). A store is on the effect chain next to the key parts' loads, so each product is made
+// between its loads and its store: 1602 instructions, 233 spill stores, and 3.9x the speed
+// (30-33 -> 130 MB/s, whole-function and on-stack-replacement code alike; docs/notes.md, jsctr).
 const NARROW3_STORED = {
   ...NARROW3,
   store: (B) => {
     let k = 0;
-    return B.map((Y) =>
-      Y.map((y) => {
+    return B.map((Y, i) =>
+      Y.map((y, j) => {
         const part = (list) =>
           list.map((v) => {
             const at = k++;
             prepared.store(at, v);
             return () => prepared.load(at);
           });
-        return { l: part(y.l), h: part(y.h), m: part(y.m) };
+        return { l: part(y.l), h: part(y.h), m: part(y.m), slot: 3 * i + j };
       })
     );
+  },
+  clmul32: (xs, ys) => {
+    const v = NARROW3.clmul32(xs, ys);
+    products.store(2 * ys.slot, u32(v));
+    products.store(2 * ys.slot + 1, u32(v >>> 32));
+    return u64(products.load(2 * ys.slot)) | (u64(products.load(2 * ys.slot + 1)) << 32);
   },
 };
 // 64 x 64 bits: WIDE64 directly, NARROW from two words each by Karatsuba. The y side is

@@ -24,6 +24,7 @@ export function ghashCore(I, kind) {
   const DO = I.region('data', 1024).offset;
   const DB = I.target.regions.data.bytes - (I.target.regions.data.bytes % BLOCK);
   const prep = I.target.regions.gh_prep; // js: the key's prepared parts (linked only by the js kernels)
+  const tmp = I.target.regions.gh_tmp; // js: a block's products (linked only by the js kernels)
   const fname = kind === 'ghash' ? 'ghash_blocks' : 'polyval_blocks';
   let mem = null, blocks = null;
   let filled = 0, dirty = 0;
@@ -43,6 +44,7 @@ export function ghashCore(I, kind) {
       I.zero(KEY, 16);
       I.zero(ACC, 16);
       if (prep !== undefined) I.zero(prep.offset, prep.bytes);
+      if (tmp !== undefined) I.zero(tmp.offset, tmp.bytes);
       filled = dirty = 0;
       I.leave();
     },

@@ -12,7 +12,7 @@ export const regions = /* @__PURE__ */ Object.freeze({
 });
 export const functions = /* @__PURE__ */ Object.freeze(['argon2_fill']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
-export const $argon2_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'argon2_fill', regions: /* @__PURE__ */ Object.freeze({ 'params': region0, 'work': region1, 'blocks': region2 }), params: 6, result: null, data: [], make(M8, M16, M32) {
+export const $argon2_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'argon2_fill', regions: /* @__PURE__ */ Object.freeze({ 'params': region0, 'work': region1, 'blocks': region2 }), params: 6, result: null, data: [], make(X_M8, X_M16, X_M32) {
   const X_argon2_fill = new Int32Array(34);
   function argon2_fill_part0() { // a part of argon2_fill, split to stay optimizable
     const t7 = X_argon2_fill[0];
@@ -38,6 +38,7 @@ export const $argon2_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'argon
     let l26 = X_argon2_fill[20];
     let l41 = X_argon2_fill[21];
     let l46 = X_argon2_fill[22];
+    const M32 = X_M32;
         const t99 = l19;
         const t100 = l20;
         const t101 = l21;
@@ -411,6 +412,7 @@ export const $argon2_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'argon
     let l25 = X_argon2_fill[19];
     let l51 = X_argon2_fill[23];
     let l56 = X_argon2_fill[24];
+    const M32 = X_M32;
         for (l51 = 0; (l51 >>> 0) < (8 >>> 0); l51 = (l51 + 1) | 0) { // modules/argon2.js:121
           const t977 = (128 + (l51 << 1)) | 0;
           const t978 = t977 << 1;
@@ -747,6 +749,7 @@ export const $argon2_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'argon
     l4 |= 0;
     l5 |= 0;
     let l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0, l41 = 0, l46 = 0, l51 = 0, l56 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t2 = l1;
     const t3 = l2;

@@ -12,11 +12,12 @@ export const regions = /* @__PURE__ */ Object.freeze({
 });
 export const functions = /* @__PURE__ */ Object.freeze(['blake2b_compress', 'blake2b_final', 'blake2b_init', 'blake2s_compress', 'blake2s_final', 'blake2s_init']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
-export const $blake2b_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2b_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'sigma': region2 }), params: 1, result: null, data: [[16464, 'AAECAwQFBgcICQoLDA0ODw4KBAgJDw0GAQwAAgsHBQMLCAwABQIPDQoOAwYHAQkEBwkDAQ0MCw4CBgUKBAAPCAkABQcCBAoPDgELDAYIAw0CDAYKAAsIAwQNBwUPDgEJDAUBDw4NBAoABwYDCQIICw0LBw4MAQMJBQAPBAgGAgoGDw4JCwMACAwCDQcBBAoFCgIIBAcGAQUPCwkOAwwNAAABAgMEBQYHCAkKCwwNDg8OCgQICQ8NBgEMAAILBwUD']], make(M8, M16, M32) {
+export const $blake2b_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2b_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'sigma': region2 }), params: 1, result: null, data: [[16464, 'AAECAwQFBgcICQoLDA0ODw4KBAgJDw0GAQwAAgsHBQMLCAwABQIPDQoOAwYHAQkEBwkDAQ0MCw4CBgUKBAAPCAkABQcCBAoPDgELDAYIAw0CDAYKAAsIAwQNBwUPDgEJDAUBDw4NBAoABwYDCQIICw0LBw4MAQMJBQAPBAgGAgoGDw4JCwMACAwCDQcBBAoFCgIIBAcGAQUPCwkOAwwNAAABAgMEBQYHCAkKCwwNDg8OCgQICQ8NBgEMAAILBwUD']], make(X_M8, X_M16, X_M32) {
   // modules/blake2.js:79
   function blake2b_compress(l0) {
     l0 |= 0;
     let l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l42 = 0, l43 = 0, l44 = 0, l45 = 0, l46 = 0, l47 = 0, l48 = 0, l49 = 0, l50 = 0, l51 = 0, l52 = 0, l53 = 0, l54 = 0, l55 = 0, l56 = 0, l57 = 0, l58 = 0, l59 = 0, l60 = 0, l61 = 0, l62 = 0, l63 = 0, l64 = 0, l65 = 0, l66 = 0, l67 = 0, l68 = 0, l69 = 0, l70 = 0, l71 = 0, l72 = 0, l73 = 0, l74 = 0;
+    const M8 = X_M8, M32 = X_M32;
     const t1 = l0;
     l2 = M32[1];
     l3 = M32[0];
@@ -397,11 +398,12 @@ export const $blake2b_compress = /* @__PURE__ */ Object.freeze({ layout, name: '
   }
   return blake2b_compress;
 } });
-export const $blake2b_final = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2b_final', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'sigma': region2 }), params: 1, result: null, data: [[16464, 'AAECAwQFBgcICQoLDA0ODw4KBAgJDw0GAQwAAgsHBQMLCAwABQIPDQoOAwYHAQkEBwkDAQ0MCw4CBgUKBAAPCAkABQcCBAoPDgELDAYIAw0CDAYKAAsIAwQNBwUPDgEJDAUBDw4NBAoABwYDCQIICw0LBw4MAQMJBQAPBAgGAgoGDw4JCwMACAwCDQcBBAoFCgIIBAcGAQUPCwkOAwwNAAABAgMEBQYHCAkKCwwNDg8OCgQICQ8NBgEMAAILBwUD']], make(M8, M16, M32) {
+export const $blake2b_final = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2b_final', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'sigma': region2 }), params: 1, result: null, data: [[16464, 'AAECAwQFBgcICQoLDA0ODw4KBAgJDw0GAQwAAgsHBQMLCAwABQIPDQoOAwYHAQkEBwkDAQ0MCw4CBgUKBAAPCAkABQcCBAoPDgELDAYIAw0CDAYKAAsIAwQNBwUPDgEJDAUBDw4NBAoABwYDCQIICw0LBw4MAQMJBQAPBAgGAgoGDw4JCwMACAwCDQcBBAoFCgIIBAcGAQUPCwkOAwwNAAABAgMEBQYHCAkKCwwNDg8OCgQICQ8NBgEMAAILBwUD']], make(X_M8, X_M16, X_M32) {
   // modules/blake2.js:91
   function blake2b_final(l0) {
     l0 |= 0;
     let l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0, l27 = 0, l28 = 0, l29 = 0, l30 = 0, l31 = 0, l32 = 0, l33 = 0, l34 = 0, l35 = 0, l36 = 0, l37 = 0, l38 = 0, l39 = 0, l40 = 0, l41 = 0, l42 = 0, l43 = 0, l44 = 0, l45 = 0, l46 = 0, l47 = 0, l48 = 0, l49 = 0, l50 = 0, l51 = 0, l52 = 0, l53 = 0, l54 = 0;
+    const M8 = X_M8, M32 = X_M32;
     const t2 = M32[16];
     const t4 = (l0 + t2) | 0;
     const t6 = ((M32[17]) + (+((t4 >>> 0) < (t2 >>> 0)))) | 0;
@@ -741,11 +743,12 @@ export const $blake2b_final = /* @__PURE__ */ Object.freeze({ layout, name: 'bla
   }
   return blake2b_final;
 } });
-export const $blake2b_init = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2b_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $blake2b_init = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2b_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 2, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/blake2.js:103
   function blake2b_init(l0, l1) {
     l0 |= 0;
     l1 |= 0;
+    const M32 = X_M32;
     M32[0] = ((l0 | (l1 << 8)) | 0x1010000) ^ (0xf3bcc908 | 0);
     M32[1] = 0x6a09e667;
     M32[2] = 0x84caa73b | 0;
@@ -767,11 +770,12 @@ export const $blake2b_init = /* @__PURE__ */ Object.freeze({ layout, name: 'blak
   }
   return blake2b_init;
 } });
-export const $blake2s_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2s_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'sigma': region2 }), params: 1, result: null, data: [[16464, 'AAECAwQFBgcICQoLDA0ODw4KBAgJDw0GAQwAAgsHBQMLCAwABQIPDQoOAwYHAQkEBwkDAQ0MCw4CBgUKBAAPCAkABQcCBAoPDgELDAYIAw0CDAYKAAsIAwQNBwUPDgEJDAUBDw4NBAoABwYDCQIICw0LBw4MAQMJBQAPBAgGAgoGDw4JCwMACAwCDQcBBAoFCgIIBAcGAQUPCwkOAwwNAAABAgMEBQYHCAkKCwwNDg8OCgQICQ8NBgEMAAILBwUD']], make(M8, M16, M32) {
+export const $blake2s_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2s_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'sigma': region2 }), params: 1, result: null, data: [[16464, 'AAECAwQFBgcICQoLDA0ODw4KBAgJDw0GAQwAAgsHBQMLCAwABQIPDQoOAwYHAQkEBwkDAQ0MCw4CBgUKBAAPCAkABQcCBAoPDgELDAYIAw0CDAYKAAsIAwQNBwUPDgEJDAUBDw4NBAoABwYDCQIICw0LBw4MAQMJBQAPBAgGAgoGDw4JCwMACAwCDQcBBAoFCgIIBAcGAQUPCwkOAwwNAAABAgMEBQYHCAkKCwwNDg8OCgQICQ8NBgEMAAILBwUD']], make(X_M8, X_M16, X_M32) {
   // modules/blake2.js:79
   function blake2s_compress(l0) {
     l0 |= 0;
     let l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l25 = 0, l26 = 0, l27 = 0, l28 = 0, l29 = 0, l30 = 0, l31 = 0, l32 = 0, l33 = 0, l34 = 0, l35 = 0, l36 = 0, l37 = 0, l38 = 0, l39 = 0, l40 = 0, l41 = 0;
+    const M8 = X_M8, M32 = X_M32;
     const t1 = l0;
     l2 = M32[0];
     l3 = M32[1];
@@ -952,11 +956,12 @@ export const $blake2s_compress = /* @__PURE__ */ Object.freeze({ layout, name: '
   }
   return blake2s_compress;
 } });
-export const $blake2s_final = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2s_final', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'sigma': region2 }), params: 1, result: null, data: [[16464, 'AAECAwQFBgcICQoLDA0ODw4KBAgJDw0GAQwAAgsHBQMLCAwABQIPDQoOAwYHAQkEBwkDAQ0MCw4CBgUKBAAPCAkABQcCBAoPDgELDAYIAw0CDAYKAAsIAwQNBwUPDgEJDAUBDw4NBAoABwYDCQIICw0LBw4MAQMJBQAPBAgGAgoGDw4JCwMACAwCDQcBBAoFCgIIBAcGAQUPCwkOAwwNAAABAgMEBQYHCAkKCwwNDg8OCgQICQ8NBgEMAAILBwUD']], make(M8, M16, M32) {
+export const $blake2s_final = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2s_final', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'sigma': region2 }), params: 1, result: null, data: [[16464, 'AAECAwQFBgcICQoLDA0ODw4KBAgJDw0GAQwAAgsHBQMLCAwABQIPDQoOAwYHAQkEBwkDAQ0MCw4CBgUKBAAPCAkABQcCBAoPDgELDAYIAw0CDAYKAAsIAwQNBwUPDgEJDAUBDw4NBAoABwYDCQIICw0LBw4MAQMJBQAPBAgGAgoGDw4JCwMACAwCDQcBBAoFCgIIBAcGAQUPCwkOAwwNAAABAgMEBQYHCAkKCwwNDg8OCgQICQ8NBgEMAAILBwUD']], make(X_M8, X_M16, X_M32) {
   // modules/blake2.js:91
   function blake2s_final(l0) {
     l0 |= 0;
     let l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0, l27 = 0, l28 = 0, l29 = 0;
+    const M8 = X_M8, M32 = X_M32;
     const t2 = M32[16];
     const t4 = (l0 + t2) | 0;
     const t6 = ((M32[17]) + (+((t4 >>> 0) < (t2 >>> 0)))) | 0;
@@ -1112,11 +1117,12 @@ export const $blake2s_final = /* @__PURE__ */ Object.freeze({ layout, name: 'bla
   }
   return blake2s_final;
 } });
-export const $blake2s_init = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2s_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $blake2s_init = /* @__PURE__ */ Object.freeze({ layout, name: 'blake2s_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 2, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/blake2.js:103
   function blake2s_init(l0, l1) {
     l0 |= 0;
     l1 |= 0;
+    const M32 = X_M32;
     M32[0] = ((l0 | (l1 << 8)) | 0x1010000) ^ 0x6a09e667;
     M32[1] = 0xbb67ae85 | 0;
     M32[2] = 0x3c6ef372;

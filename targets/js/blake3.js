@@ -16,7 +16,7 @@ export const regions = /* @__PURE__ */ Object.freeze({
 });
 export const functions = /* @__PURE__ */ Object.freeze(['blake3_chunks', 'blake3_compress', 'blake3_parents']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
-export const $blake3_chunks = /* @__PURE__ */ Object.freeze({ layout, name: 'blake3_chunks', regions: /* @__PURE__ */ Object.freeze({ 'block': region0, 'key': region1, 'cvs': region4 }), params: 4, result: null, data: [], make(M8, M16, M32) {
+export const $blake3_chunks = /* @__PURE__ */ Object.freeze({ layout, name: 'blake3_chunks', regions: /* @__PURE__ */ Object.freeze({ 'block': region0, 'key': region1, 'cvs': region4 }), params: 4, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/blake3.js:177
   function blake3_chunks(l0, l1, l2, l3) {
     l0 |= 0;
@@ -24,6 +24,7 @@ export const $blake3_chunks = /* @__PURE__ */ Object.freeze({ layout, name: 'bla
     l2 |= 0;
     l3 |= 0;
     let l8 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t2 = l1;
     const t3 = l2;
@@ -753,7 +754,7 @@ export const $blake3_chunks = /* @__PURE__ */ Object.freeze({ layout, name: 'bla
   }
   return blake3_chunks;
 } });
-export const $blake3_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'blake3_compress', regions: /* @__PURE__ */ Object.freeze({ 'block': region0, 'cv': region2, 'out': region3 }), params: 5, result: null, data: [], make(M8, M16, M32) {
+export const $blake3_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'blake3_compress', regions: /* @__PURE__ */ Object.freeze({ 'block': region0, 'cv': region2, 'out': region3 }), params: 5, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/blake3.js:243
   function blake3_compress(l0, l1, l2, l3, l4) {
     l0 |= 0;
@@ -761,6 +762,7 @@ export const $blake3_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'b
     l2 |= 0;
     l3 |= 0;
     l4 |= 0;
+    const M32 = X_M32;
     const t6 = M32[8200];
     const t7 = M32[8201];
     const t8 = M32[8202];
@@ -1473,12 +1475,13 @@ export const $blake3_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'b
   }
   return blake3_compress;
 } });
-export const $blake3_parents = /* @__PURE__ */ Object.freeze({ layout, name: 'blake3_parents', regions: /* @__PURE__ */ Object.freeze({ 'key': region1, 'cvs': region4 }), params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $blake3_parents = /* @__PURE__ */ Object.freeze({ layout, name: 'blake3_parents', regions: /* @__PURE__ */ Object.freeze({ 'key': region1, 'cvs': region4 }), params: 2, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/blake3.js:205
   function blake3_parents(l0, l1) {
     l0 |= 0;
     l1 |= 0;
     let l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l41 = 0, l42 = 0, l43 = 0, l44 = 0, l45 = 0, l46 = 0, l47 = 0, l48 = 0, l49 = 0, l50 = 0, l51 = 0, l52 = 0, l53 = 0, l54 = 0, l55 = 0, l56 = 0, l57 = 0, l58 = 0, l59 = 0, l60 = 0, l61 = 0, l62 = 0, l63 = 0, l64 = 0, l65 = 0, l66 = 0, l67 = 0, l68 = 0, l69 = 0, l70 = 0, l71 = 0, l72 = 0, l73 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t2 = l1;
     l4 = M32[8192];

@@ -16,7 +16,7 @@ export const regions = /* @__PURE__ */ Object.freeze({
 });
 export const functions = /* @__PURE__ */ Object.freeze(['chacha20poly1305_open', 'chacha20poly1305_seal', 'chacha_xor', 'hchacha', 'hsalsa', 'poly1305_blocks', 'poly1305_bytes', 'poly1305_finish', 'poly1305_init', 'poly1305_lengths', 'salsa_xor']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
-export const $chacha20poly1305_open = /* @__PURE__ */ Object.freeze({ layout, name: 'chacha20poly1305_open', regions: /* @__PURE__ */ Object.freeze({ 'arx_in': region0, 'poly': region1, 'data': region2 }), params: 3, result: null, data: [], make(M8, M16, M32) {
+export const $chacha20poly1305_open = /* @__PURE__ */ Object.freeze({ layout, name: 'chacha20poly1305_open', regions: /* @__PURE__ */ Object.freeze({ 'arx_in': region0, 'poly': region1, 'data': region2 }), params: 3, result: null, data: [], make(X_M8, X_M16, X_M32) {
   const X_chacha20poly1305_open = new Int32Array(72);
   function chacha20poly1305_open_part0() { // a part of chacha20poly1305_open, split to stay optimizable
     let l0 = X_chacha20poly1305_open[0];
@@ -73,6 +73,7 @@ export const $chacha20poly1305_open = /* @__PURE__ */ Object.freeze({ layout, na
     let l109 = X_chacha20poly1305_open[51];
     let l110 = X_chacha20poly1305_open[52];
     let l111 = X_chacha20poly1305_open[53];
+    const M32 = X_M32;
     const t1 = l0;
     const t2 = l1;
     const t3 = l2;
@@ -618,6 +619,7 @@ export const $chacha20poly1305_open = /* @__PURE__ */ Object.freeze({ layout, na
     let l127 = X_chacha20poly1305_open[57];
     let l128 = X_chacha20poly1305_open[58];
     let l129 = X_chacha20poly1305_open[59];
+    const M32 = X_M32;
     for (l124 = 0; (l124 >>> 0) < (t1026 >>> 0); l124 = (l124 + 1) | 0) { // modules/chacha.js:220
       const t1040 = (16 + (l124 << 2)) | 0;
       const t1041 = M32[t1040 + 48];
@@ -1053,7 +1055,7 @@ export const $chacha20poly1305_open = /* @__PURE__ */ Object.freeze({ layout, na
   }
   return chacha20poly1305_open;
 } });
-export const $chacha20poly1305_seal = /* @__PURE__ */ Object.freeze({ layout, name: 'chacha20poly1305_seal', regions: /* @__PURE__ */ Object.freeze({ 'arx_in': region0, 'poly': region1, 'data': region2 }), params: 3, result: null, data: [], make(M8, M16, M32) {
+export const $chacha20poly1305_seal = /* @__PURE__ */ Object.freeze({ layout, name: 'chacha20poly1305_seal', regions: /* @__PURE__ */ Object.freeze({ 'arx_in': region0, 'poly': region1, 'data': region2 }), params: 3, result: null, data: [], make(X_M8, X_M16, X_M32) {
   const X_chacha20poly1305_seal = new Int32Array(73);
   function chacha20poly1305_seal_part0() { // a part of chacha20poly1305_seal, split to stay optimizable
     const t8 = X_chacha20poly1305_seal[0];
@@ -1736,6 +1738,7 @@ export const $chacha20poly1305_seal = /* @__PURE__ */ Object.freeze({ layout, na
     const t1039 = X_chacha20poly1305_seal[33];
     const t1040 = X_chacha20poly1305_seal[34];
     const t1044 = X_chacha20poly1305_seal[35];
+    const M32 = X_M32;
       const t1045 = (t1035 + t1044) | 0;
       const t1046 = t1039 ^ t1045;
       const t1049 = (t1046 << 8) | (t1046 >>> 24);
@@ -2140,6 +2143,7 @@ export const $chacha20poly1305_seal = /* @__PURE__ */ Object.freeze({ layout, na
     let l58 = X_chacha20poly1305_seal[52];
     let l59 = X_chacha20poly1305_seal[53];
     let l60 = X_chacha20poly1305_seal[54];
+    const M32 = X_M32;
     const t1 = l0;
     const t2 = l1;
     const t3 = l2;
@@ -2484,6 +2488,7 @@ export const $chacha20poly1305_seal = /* @__PURE__ */ Object.freeze({ layout, na
     let l76 = X_chacha20poly1305_seal[58];
     let l77 = X_chacha20poly1305_seal[59];
     let l78 = X_chacha20poly1305_seal[60];
+    const M8 = X_M8, M32 = X_M32;
     for (l73 = 0; (l73 >>> 0) < (t2352 >>> 0); l73 = (l73 + 1) | 0) { // modules/chacha.js:220
       const t2366 = (16 + (l73 << 2)) | 0;
       const t2367 = M32[t2366 + 48];
@@ -2867,7 +2872,7 @@ export const $chacha20poly1305_seal = /* @__PURE__ */ Object.freeze({ layout, na
   }
   return chacha20poly1305_seal;
 } });
-export const $chacha_xor = /* @__PURE__ */ Object.freeze({ layout, name: 'chacha_xor', regions: /* @__PURE__ */ Object.freeze({ 'arx_in': region0, 'data': region2 }), params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $chacha_xor = /* @__PURE__ */ Object.freeze({ layout, name: 'chacha_xor', regions: /* @__PURE__ */ Object.freeze({ 'arx_in': region0, 'data': region2 }), params: 2, result: null, data: [], make(X_M8, X_M16, X_M32) {
   const X_chacha_xor = new Int32Array(32);
   function chacha_xor_part0() { // a part of chacha_xor, split to stay optimizable
     let l38 = X_chacha_xor[0];
@@ -3934,6 +3939,7 @@ export const $chacha_xor = /* @__PURE__ */ Object.freeze({ layout, name: 'chacha
     l0 |= 0;
     l1 |= 0;
     let l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0, l27 = 0, l28 = 0, l29 = 0, l30 = 0, l31 = 0, l32 = 0, l33 = 0, l34 = 0, l35 = 0, l36 = 0, l37 = 0, l38 = 0, l39 = 0, l40 = 0, l41 = 0, l42 = 0, l43 = 0, l44 = 0, l45 = 0, l46 = 0, l47 = 0, l48 = 0, l49 = 0, l50 = 0, l51 = 0, l52 = 0, l53 = 0, l54 = 0, l55 = 0, l56 = 0, l57 = 0, l58 = 0, l59 = 0, l60 = 0, l61 = 0, l62 = 0, l63 = 0, l64 = 0, l65 = 0, l66 = 0, l67 = 0, l68 = 0, l69 = 0, l70 = 0, l71 = 0, l89 = 0, l90 = 0, l91 = 0, l92 = 0, l93 = 0, l94 = 0, l95 = 0, l96 = 0, l97 = 0, l98 = 0, l99 = 0, l100 = 0, l101 = 0, l102 = 0, l103 = 0, l104 = 0, l123 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t15 = M32[12];
     const t16 = M32[13];
@@ -4333,11 +4339,12 @@ export const $chacha_xor = /* @__PURE__ */ Object.freeze({ layout, name: 'chacha
   }
   return chacha_xor;
 } });
-export const $hchacha = /* @__PURE__ */ Object.freeze({ layout, name: 'hchacha', regions: /* @__PURE__ */ Object.freeze({ 'arx_in': region0 }), params: 1, result: null, data: [], make(M8, M16, M32) {
+export const $hchacha = /* @__PURE__ */ Object.freeze({ layout, name: 'hchacha', regions: /* @__PURE__ */ Object.freeze({ 'arx_in': region0 }), params: 1, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/chacha.js:175
   function hchacha(l0) {
     l0 |= 0;
     let l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     l2 = M32[0];
     l3 = M32[1];
@@ -4480,11 +4487,12 @@ export const $hchacha = /* @__PURE__ */ Object.freeze({ layout, name: 'hchacha',
   }
   return hchacha;
 } });
-export const $hsalsa = /* @__PURE__ */ Object.freeze({ layout, name: 'hsalsa', regions: /* @__PURE__ */ Object.freeze({ 'arx_in': region0 }), params: 1, result: null, data: [], make(M8, M16, M32) {
+export const $hsalsa = /* @__PURE__ */ Object.freeze({ layout, name: 'hsalsa', regions: /* @__PURE__ */ Object.freeze({ 'arx_in': region0 }), params: 1, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/chacha.js:176
   function hsalsa(l0) {
     l0 |= 0;
     let l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     l2 = M32[0];
     l3 = M32[1];
@@ -4599,13 +4607,14 @@ export const $hsalsa = /* @__PURE__ */ Object.freeze({ layout, name: 'hsalsa', r
   }
   return hsalsa;
 } });
-export const $poly1305_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_blocks', regions: /* @__PURE__ */ Object.freeze({ 'poly': region1, 'data': region2 }), params: 3, result: null, data: [], make(M8, M16, M32) {
+export const $poly1305_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_blocks', regions: /* @__PURE__ */ Object.freeze({ 'poly': region1, 'data': region2 }), params: 3, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/chacha.js:275
   function poly1305_blocks(l0, l1, l2) {
     l0 |= 0;
     l1 |= 0;
     l2 |= 0;
     let l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l21 = 0;
+    const M32 = X_M32;
     const t2 = l1;
     const t4 = M32[16];
     const t5 = M32[17];
@@ -4703,12 +4712,13 @@ export const $poly1305_blocks = /* @__PURE__ */ Object.freeze({ layout, name: 'p
   }
   return poly1305_blocks;
 } });
-export const $poly1305_bytes = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_bytes', regions: /* @__PURE__ */ Object.freeze({ 'poly': region1, 'data': region2 }), params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $poly1305_bytes = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_bytes', regions: /* @__PURE__ */ Object.freeze({ 'poly': region1, 'data': region2 }), params: 2, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/chacha.js:296
   function poly1305_bytes(l0, l1) {
     l0 |= 0;
     l1 |= 0;
     let l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0;
+    const M32 = X_M32;
     const t2 = l1;
     const t3 = M32[16];
     const t4 = M32[17];
@@ -4884,9 +4894,10 @@ export const $poly1305_bytes = /* @__PURE__ */ Object.freeze({ layout, name: 'po
   }
   return poly1305_bytes;
 } });
-export const $poly1305_finish = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_finish', regions: /* @__PURE__ */ Object.freeze({ 'poly': region1 }), params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $poly1305_finish = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_finish', regions: /* @__PURE__ */ Object.freeze({ 'poly': region1 }), params: 0, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/chacha.js:306
   function poly1305_finish() {
+    const M32 = X_M32;
     const t2 = M32[22];
     const t14 = ((M32[23]) + (t2 >>> 26 | 0)) | 0;
     const t16 = 0x3ffffff & t14;
@@ -4952,9 +4963,10 @@ export const $poly1305_finish = /* @__PURE__ */ Object.freeze({ layout, name: 'p
   }
   return poly1305_finish;
 } });
-export const $poly1305_init = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_init', regions: /* @__PURE__ */ Object.freeze({ 'poly': region1 }), params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $poly1305_init = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_init', regions: /* @__PURE__ */ Object.freeze({ 'poly': region1 }), params: 0, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/chacha.js:211
   function poly1305_init() {
+    const M32 = X_M32;
     const t1 = M32[16];
     const t2 = M32[17];
     const t3 = M32[18];
@@ -4998,13 +5010,14 @@ export const $poly1305_init = /* @__PURE__ */ Object.freeze({ layout, name: 'pol
   }
   return poly1305_init;
 } });
-export const $poly1305_lengths = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_lengths', regions: /* @__PURE__ */ Object.freeze({ 'poly': region1 }), params: 4, result: null, wrap: (f, H32) => (p0, p1) => f(p0, p0 / 4294967296, p1, p1 / 4294967296), data: [], make(M8, M16, M32) {
+export const $poly1305_lengths = /* @__PURE__ */ Object.freeze({ layout, name: 'poly1305_lengths', regions: /* @__PURE__ */ Object.freeze({ 'poly': region1 }), params: 4, result: null, wrap: (f, H32) => (p0, p1) => f(p0, p0 / 4294967296, p1, p1 / 4294967296), data: [], make(X_M8, X_M16, X_M32) {
   // modules/chacha.js:300
   function poly1305_lengths(l0, l1, l2, l3) {
     l0 |= 0;
     l1 |= 0;
     l2 |= 0;
     l3 |= 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t2 = l1;
     const t3 = l2;
@@ -5086,12 +5099,13 @@ export const $poly1305_lengths = /* @__PURE__ */ Object.freeze({ layout, name: '
   }
   return poly1305_lengths;
 } });
-export const $salsa_xor = /* @__PURE__ */ Object.freeze({ layout, name: 'salsa_xor', regions: /* @__PURE__ */ Object.freeze({ 'arx_in': region0, 'data': region2 }), params: 2, result: null, data: [], make(M8, M16, M32) {
+export const $salsa_xor = /* @__PURE__ */ Object.freeze({ layout, name: 'salsa_xor', regions: /* @__PURE__ */ Object.freeze({ 'arx_in': region0, 'data': region2 }), params: 2, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/chacha.js:174
   function salsa_xor(l0, l1) {
     l0 |= 0;
     l1 |= 0;
     let l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l38 = 0, l39 = 0, l40 = 0, l41 = 0, l42 = 0, l43 = 0, l44 = 0, l45 = 0, l46 = 0, l47 = 0, l48 = 0, l49 = 0, l50 = 0, l51 = 0, l52 = 0, l53 = 0, l72 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t11 = M32[8];
     const t12 = M32[9];

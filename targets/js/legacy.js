@@ -34,11 +34,12 @@ export const regions = /* @__PURE__ */ Object.freeze({
 });
 export const functions = /* @__PURE__ */ Object.freeze(['md5_compress', 'md5_init', 'md5_output', 'md5_pbkdf2', 'ripemd160_compress', 'ripemd160_init', 'ripemd160_output', 'ripemd160_pbkdf2', 'sha1_compress', 'sha1_init', 'sha1_output', 'sha1_pbkdf2']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
-export const $md5_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'md5_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1 }), params: 1, result: null, data: [], make(M8, M16, M32) {
+export const $md5_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'md5_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1 }), params: 1, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/legacy.js:23
   function md5_compress(l0) {
     l0 |= 0;
     let l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     l2 = M32[0];
     l3 = M32[1];
@@ -204,9 +205,10 @@ export const $md5_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'md5_
   }
   return md5_compress;
 } });
-export const $md5_init = /* @__PURE__ */ Object.freeze({ layout, name: 'md5_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $md5_init = /* @__PURE__ */ Object.freeze({ layout, name: 'md5_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/legacy.js:17
   function md5_init() {
+    const M32 = X_M32;
     M32[0] = 0x67452301;
     M32[1] = 0xefcdab89 | 0;
     M32[2] = 0x98badcfe | 0;
@@ -214,9 +216,10 @@ export const $md5_init = /* @__PURE__ */ Object.freeze({ layout, name: 'md5_init
   }
   return md5_init;
 } });
-export const $md5_output = /* @__PURE__ */ Object.freeze({ layout, name: 'md5_output', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'out': region2 }), params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $md5_output = /* @__PURE__ */ Object.freeze({ layout, name: 'md5_output', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'out': region2 }), params: 0, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/legacy.js:18
   function md5_output() {
+    const M32 = X_M32;
     M32[2064] = M32[0];
     M32[2065] = M32[1];
     M32[2066] = M32[2];
@@ -224,11 +227,12 @@ export const $md5_output = /* @__PURE__ */ Object.freeze({ layout, name: 'md5_ou
   }
   return md5_output;
 } });
-export const $md5_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'md5_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'pbkdf2.inner': region9, 'pbkdf2.outer': region10, 'pbkdf2.u': region11, 'pbkdf2.t': region12, 'pbkdf2.w': region13 }), params: 1, result: null, data: [], make(M8, M16, M32) {
+export const $md5_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'md5_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'pbkdf2.inner': region9, 'pbkdf2.outer': region10, 'pbkdf2.u': region11, 'pbkdf2.t': region12, 'pbkdf2.w': region13 }), params: 1, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/pbkdf2.js:81
   function md5_pbkdf2(l0) {
     l0 |= 0;
     let l1 = 0, l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l28 = 0, l29 = 0, l30 = 0, l31 = 0, l36 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     l1 = t1;
     l2 = M32[2304];
@@ -440,11 +444,12 @@ export const $md5_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'md5_pb
   }
   return md5_pbkdf2;
 } });
-export const $ripemd160_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'ripemd160_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1 }), params: 1, result: null, data: [], make(M8, M16, M32) {
+export const $ripemd160_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'ripemd160_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1 }), params: 1, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/legacy.js:247
   function ripemd160_compress(l0) {
     l0 |= 0;
     let l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     l2 = M32[0];
     l3 = M32[1];
@@ -962,9 +967,10 @@ export const $ripemd160_compress = /* @__PURE__ */ Object.freeze({ layout, name:
   }
   return ripemd160_compress;
 } });
-export const $ripemd160_init = /* @__PURE__ */ Object.freeze({ layout, name: 'ripemd160_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $ripemd160_init = /* @__PURE__ */ Object.freeze({ layout, name: 'ripemd160_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/legacy.js:17
   function ripemd160_init() {
+    const M32 = X_M32;
     M32[0] = 0x67452301;
     M32[1] = 0xefcdab89 | 0;
     M32[2] = 0x98badcfe | 0;
@@ -973,9 +979,10 @@ export const $ripemd160_init = /* @__PURE__ */ Object.freeze({ layout, name: 'ri
   }
   return ripemd160_init;
 } });
-export const $ripemd160_output = /* @__PURE__ */ Object.freeze({ layout, name: 'ripemd160_output', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'out': region2 }), params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $ripemd160_output = /* @__PURE__ */ Object.freeze({ layout, name: 'ripemd160_output', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'out': region2 }), params: 0, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/legacy.js:18
   function ripemd160_output() {
+    const M32 = X_M32;
     M32[2064] = M32[0];
     M32[2065] = M32[1];
     M32[2066] = M32[2];
@@ -984,11 +991,12 @@ export const $ripemd160_output = /* @__PURE__ */ Object.freeze({ layout, name: '
   }
   return ripemd160_output;
 } });
-export const $ripemd160_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'ripemd160_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'pbkdf2.inner': region9, 'pbkdf2.outer': region10, 'pbkdf2.u': region11, 'pbkdf2.t': region12, 'pbkdf2.w': region13 }), params: 1, result: null, data: [], make(M8, M16, M32) {
+export const $ripemd160_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'ripemd160_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'pbkdf2.inner': region9, 'pbkdf2.outer': region10, 'pbkdf2.u': region11, 'pbkdf2.t': region12, 'pbkdf2.w': region13 }), params: 1, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/pbkdf2.js:81
   function ripemd160_pbkdf2(l0) {
     l0 |= 0;
     let l1 = 0, l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l34 = 0, l35 = 0, l36 = 0, l37 = 0, l38 = 0, l44 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     l1 = t1;
     l2 = M32[2304];
@@ -1565,11 +1573,12 @@ export const $ripemd160_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: '
   }
   return ripemd160_pbkdf2;
 } });
-export const $sha1_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'sha1_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1 }), params: 1, result: null, data: [], make(M8, M16, M32) {
+export const $sha1_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'sha1_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1 }), params: 1, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/legacy.js:23
   function sha1_compress(l0) {
     l0 |= 0;
     let l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     l2 = M32[0];
     l3 = M32[1];
@@ -1912,9 +1921,10 @@ export const $sha1_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
   }
   return sha1_compress;
 } });
-export const $sha1_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha1_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $sha1_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha1_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/legacy.js:17
   function sha1_init() {
+    const M32 = X_M32;
     M32[0] = 0x67452301;
     M32[1] = 0xefcdab89 | 0;
     M32[2] = 0x98badcfe | 0;
@@ -1923,9 +1933,10 @@ export const $sha1_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha1_in
   }
   return sha1_init;
 } });
-export const $sha1_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha1_output', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'out': region2 }), params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $sha1_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha1_output', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'out': region2 }), params: 0, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/legacy.js:18
   function sha1_output() {
+    const M32 = X_M32;
     const t1 = M32[0];
     M32[2064] = (((t1 >>> 24) | (t1 << 8)) & 0xff00ff) | (((t1 >>> 8) | (t1 << 24)) & (0xff00ff00 | 0));
     const t16 = M32[1];
@@ -1939,11 +1950,12 @@ export const $sha1_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha1_
   }
   return sha1_output;
 } });
-export const $sha1_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha1_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'pbkdf2.inner': region9, 'pbkdf2.outer': region10, 'pbkdf2.u': region11, 'pbkdf2.t': region12, 'pbkdf2.w': region13 }), params: 1, result: null, data: [], make(M8, M16, M32) {
+export const $sha1_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha1_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'pbkdf2.inner': region9, 'pbkdf2.outer': region10, 'pbkdf2.u': region11, 'pbkdf2.t': region12, 'pbkdf2.w': region13 }), params: 1, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/pbkdf2.js:81
   function sha1_pbkdf2(l0) {
     l0 |= 0;
     let l1 = 0, l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l34 = 0, l35 = 0, l36 = 0, l37 = 0, l38 = 0, l44 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t12 = M32[2320];
     const t26 = M32[2328];

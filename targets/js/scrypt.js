@@ -8,13 +8,14 @@ export const regions = /* @__PURE__ */ Object.freeze({
 });
 export const functions = /* @__PURE__ */ Object.freeze(['scrypt_fill', 'scrypt_mix']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
-export const $scrypt_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'scrypt_fill', regions: /* @__PURE__ */ Object.freeze({ 'V': region0 }), params: 3, result: null, data: [], make(M8, M16, M32) {
+export const $scrypt_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'scrypt_fill', regions: /* @__PURE__ */ Object.freeze({ 'V': region0 }), params: 3, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/scrypt.js:104
   function scrypt_fill(l0, l1, l2) {
     l0 |= 0;
     l1 |= 0;
     l2 |= 0;
     let l6 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t2 = l1;
     const t3 = l2;
@@ -365,13 +366,14 @@ export const $scrypt_fill = /* @__PURE__ */ Object.freeze({ layout, name: 'scryp
   }
   return scrypt_fill;
 } });
-export const $scrypt_mix = /* @__PURE__ */ Object.freeze({ layout, name: 'scrypt_mix', regions: /* @__PURE__ */ Object.freeze({ 'V': region0 }), params: 3, result: null, data: [], make(M8, M16, M32) {
+export const $scrypt_mix = /* @__PURE__ */ Object.freeze({ layout, name: 'scrypt_mix', regions: /* @__PURE__ */ Object.freeze({ 'V': region0 }), params: 3, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/scrypt.js:105
   function scrypt_mix(l0, l1, l2) {
     l0 |= 0;
     l1 |= 0;
     l2 |= 0;
     let l3 = 0, l4 = 0, l5 = 0, l6 = 0, l10 = 0, l14 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0, l27 = 0, l28 = 0, l29 = 0, l30 = 0, l31 = 0, l32 = 0, l33 = 0, l34 = 0, l35 = 0, l39 = 0, l43 = 0, l48 = 0, l49 = 0, l50 = 0, l51 = 0, l52 = 0, l53 = 0, l54 = 0, l55 = 0, l56 = 0, l57 = 0, l58 = 0, l59 = 0, l60 = 0, l61 = 0, l62 = 0, l63 = 0, l64 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t2 = l1;
     const t3 = l2;

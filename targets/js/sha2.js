@@ -34,9 +34,10 @@ export const regions = /* @__PURE__ */ Object.freeze({
 });
 export const functions = /* @__PURE__ */ Object.freeze(['sha224_init', 'sha224_pbkdf2', 'sha256_compress', 'sha256_init', 'sha256_output', 'sha256_pbkdf2', 'sha384_init', 'sha384_pbkdf2', 'sha512_224_init', 'sha512_224_pbkdf2', 'sha512_256_init', 'sha512_256_pbkdf2', 'sha512_compress', 'sha512_init', 'sha512_output', 'sha512_pbkdf2']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
-export const $sha224_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha224_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $sha224_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha224_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/sha2.js:352
   function sha224_init() {
+    const M32 = X_M32;
     M32[0] = 0xc1059ed8 | 0;
     M32[1] = 0x367cd507;
     M32[2] = 0x3070dd17;
@@ -48,7 +49,7 @@ export const $sha224_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha22
   }
   return sha224_init;
 } });
-export const $sha224_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha224_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'pbkdf2.inner': region10, 'pbkdf2.outer': region11, 'pbkdf2.u': region12, 'pbkdf2.t': region13 }), params: 1, result: null, data: [], make(M8, M16, M32) {
+export const $sha224_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha224_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'pbkdf2.inner': region10, 'pbkdf2.outer': region11, 'pbkdf2.u': region12, 'pbkdf2.t': region13 }), params: 1, result: null, data: [], make(X_M8, X_M16, X_M32) {
   const X_sha224_pbkdf2 = new Int32Array(56);
   function sha224_pbkdf2_part0() { // a part of sha224_pbkdf2, split to stay optimizable
     const t194 = X_sha224_pbkdf2[0];
@@ -481,6 +482,7 @@ export const $sha224_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
   function sha224_pbkdf2(l0) {
     l0 |= 0;
     let l1 = 0, l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0, l27 = 0, l28 = 0, l29 = 0, l30 = 0, l31 = 0, l32 = 0, l50 = 0, l51 = 0, l52 = 0, l53 = 0, l54 = 0, l55 = 0, l56 = 0, l64 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t18 = M32[13088];
     const t32 = M32[13104];
@@ -666,11 +668,12 @@ export const $sha224_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
   }
   return sha224_pbkdf2;
 } });
-export const $sha256_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'sha256_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'k256': region5 }), params: 1, result: null, data: [[49408, 'mC+KQpFEN3HP+8C1pdu16VvCVjnxEfFZpII/ktVeHKuYqgfYAVuDEr6FMSTDfQxVdF2+cv6x3oCnBtybdPGbwcFpm+SGR77vxp3BD8yhDCRvLOktqoR0StypsFzaiPl2UlE+mG3GMajIJwOwx39Zv/ML4MZHkafVUWPKBmcpKRSFCrcnOCEbLvxtLE0TDThTVHMKZbsKanYuycKBhSxykqHov6JLZhqocItLwqNRbMcZ6JLRJAaZ1oU1DvRwoGoQFsGkGQhsNx5Md0gntbywNLMMHDlKqthOT8qcW/NvLmjugo90b2OleBR4yIQIAseM+v++kOtsUKT3o/m+8nhxxg==']], make(M8, M16, M32) {
+export const $sha256_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'sha256_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'k256': region5 }), params: 1, result: null, data: [[49408, 'mC+KQpFEN3HP+8C1pdu16VvCVjnxEfFZpII/ktVeHKuYqgfYAVuDEr6FMSTDfQxVdF2+cv6x3oCnBtybdPGbwcFpm+SGR77vxp3BD8yhDCRvLOktqoR0StypsFzaiPl2UlE+mG3GMajIJwOwx39Zv/ML4MZHkafVUWPKBmcpKRSFCrcnOCEbLvxtLE0TDThTVHMKZbsKanYuycKBhSxykqHov6JLZhqocItLwqNRbMcZ6JLRJAaZ1oU1DvRwoGoQFsGkGQhsNx5Md0gntbywNLMMHDlKqthOT8qcW/NvLmjugo90b2OleBR4yIQIAseM+v++kOtsUKT3o/m+8nhxxg==']], make(X_M8, X_M16, X_M32) {
   // modules/sha2.js:246
   function sha256_compress(l0) {
     l0 |= 0;
     let l1 = 0, l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0, l27 = 0, l28 = 0, l29 = 0, l30 = 0, l31 = 0, l32 = 0, l33 = 0, l34 = 0, l35 = 0, l36 = 0, l37 = 0, l38 = 0, l39 = 0, l40 = 0, l41 = 0, l42 = 0, l43 = 0, l44 = 0, l45 = 0, l47 = 0, l48 = 0, l49 = 0, l50 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     l1 = t1;
     l2 = M32[0];
@@ -856,9 +859,10 @@ export const $sha256_compress = /* @__PURE__ */ Object.freeze({ layout, name: 's
   }
   return sha256_compress;
 } });
-export const $sha256_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha256_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $sha256_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha256_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/sha2.js:352
   function sha256_init() {
+    const M32 = X_M32;
     M32[0] = 0x6a09e667;
     M32[1] = 0xbb67ae85 | 0;
     M32[2] = 0x3c6ef372;
@@ -870,10 +874,11 @@ export const $sha256_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha25
   }
   return sha256_init;
 } });
-export const $sha256_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha256_output', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'out': region2 }), params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $sha256_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha256_output', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'out': region2 }), params: 0, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/sha2.js:354
   function sha256_output() {
     let l0 = 0;
+    const M32 = X_M32;
     for (l0 = 0; (l0 >>> 0) < (8 >>> 0); l0 = (l0 + 1) | 0) { // modules/sha2.js:354
       const t2 = l0;
       const t3 = M32[t2];
@@ -882,7 +887,7 @@ export const $sha256_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
   }
   return sha256_output;
 } });
-export const $sha256_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha256_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'pbkdf2.inner': region10, 'pbkdf2.outer': region11, 'pbkdf2.u': region12, 'pbkdf2.t': region13 }), params: 1, result: null, data: [], make(M8, M16, M32) {
+export const $sha256_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha256_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'pbkdf2.inner': region10, 'pbkdf2.outer': region11, 'pbkdf2.u': region12, 'pbkdf2.t': region13 }), params: 1, result: null, data: [], make(X_M8, X_M16, X_M32) {
   const X_sha256_pbkdf2 = new Int32Array(58);
   function sha256_pbkdf2_part0() { // a part of sha256_pbkdf2, split to stay optimizable
     const t216 = X_sha256_pbkdf2[0];
@@ -1323,6 +1328,7 @@ export const $sha256_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
   function sha256_pbkdf2(l0) {
     l0 |= 0;
     let l1 = 0, l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0, l27 = 0, l28 = 0, l29 = 0, l30 = 0, l31 = 0, l32 = 0, l33 = 0, l34 = 0, l52 = 0, l53 = 0, l54 = 0, l55 = 0, l56 = 0, l57 = 0, l58 = 0, l59 = 0, l68 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t18 = M32[13088];
     const t32 = M32[13104];
@@ -1523,9 +1529,10 @@ export const $sha256_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
   }
   return sha256_pbkdf2;
 } });
-export const $sha384_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha384_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $sha384_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha384_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/sha2.js:352
   function sha384_init() {
+    const M32 = X_M32;
     M32[0] = 0xc1059ed8 | 0;
     M32[1] = 0xcbbb9d5d | 0;
     M32[2] = 0x367cd507;
@@ -1545,11 +1552,12 @@ export const $sha384_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha38
   }
   return sha384_init;
 } });
-export const $sha384_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha384_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'k512': region6, 'pbkdf2.inner': region10, 'pbkdf2.outer': region11, 'pbkdf2.u': region12, 'pbkdf2.t': region13 }), params: 1, result: null, data: [[49664, 'Iq4o15gvikLNZe8jkUQ3cS87TezP+8C1vNuJgaXbtek4tUjzW8JWORnQBbbxEfFZm08Zr6SCP5IYgW3a1V4cq0ICA6OYqgfYvm9wRQFbgxKMsuROvoUxJOK0/9XDfQxVb4l78nRdvnKxlhY7/rHegDUSxyWnBtyblCZpz3Txm8HSSvGewWmb5OMlTziGR77vtdWMi8adwQ9lnKx3zKEMJHUCK1lvLOktg+SmbqqEdErU+0G93KmwXLVTEYPaiPl2q99m7lJRPpgQMrQtbcYxqD8h+5jIJwOw5A7vvsd/Wb/Cj6g98wvgxiWnCpNHkafVb4ID4FFjygZwbg4KZykpFPwv0kaFCrcnJskmXDghGy7tKsRa/G0sTd+zlZ0TDThT3mOvi1RzCmWosnc8uwpqduau7UcuycKBOzWCFIUscpJkA/FMoei/ogEwQrxLZhqokZf40HCLS8IwvlQGo1FsxxhS79YZ6JLREKllVSQGmdYqIHFXhTUO9LjRuzJwoGoQyNDSuBbBpBlTq0FRCGw3Hpnrjt9Md0gnqEib4bW8sDRjWsnFswwcOcuKQeNKqthOc+Njd0/KnFujuLLW828uaPyy713ugo90YC8XQ29jpXhyq/ChFHjIhOw5ZBoIAseMKB5jI/r/vpDpvYLe62xQpBV5xrL3o/m+K1Ny4/J4ccacYSbqzj4nygfCwCHHuIbRHuvgzdZ92up40W7uf0999bpvF3KqZ/AGppjIosV9YwquDfm+BJg/ERtHHBM1C3EbhH0EI/V32yiTJMdAe6vKMry+yRUKvp48TA0QnMRnHUO2Qj7LvtTFTCp+ZfycKX9Z7PrWOqtvy18XWEdKjBlEbA==']], make(M8, M16, M32) {
+export const $sha384_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha384_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'k512': region6, 'pbkdf2.inner': region10, 'pbkdf2.outer': region11, 'pbkdf2.u': region12, 'pbkdf2.t': region13 }), params: 1, result: null, data: [[49664, 'Iq4o15gvikLNZe8jkUQ3cS87TezP+8C1vNuJgaXbtek4tUjzW8JWORnQBbbxEfFZm08Zr6SCP5IYgW3a1V4cq0ICA6OYqgfYvm9wRQFbgxKMsuROvoUxJOK0/9XDfQxVb4l78nRdvnKxlhY7/rHegDUSxyWnBtyblCZpz3Txm8HSSvGewWmb5OMlTziGR77vtdWMi8adwQ9lnKx3zKEMJHUCK1lvLOktg+SmbqqEdErU+0G93KmwXLVTEYPaiPl2q99m7lJRPpgQMrQtbcYxqD8h+5jIJwOw5A7vvsd/Wb/Cj6g98wvgxiWnCpNHkafVb4ID4FFjygZwbg4KZykpFPwv0kaFCrcnJskmXDghGy7tKsRa/G0sTd+zlZ0TDThT3mOvi1RzCmWosnc8uwpqduau7UcuycKBOzWCFIUscpJkA/FMoei/ogEwQrxLZhqokZf40HCLS8IwvlQGo1FsxxhS79YZ6JLREKllVSQGmdYqIHFXhTUO9LjRuzJwoGoQyNDSuBbBpBlTq0FRCGw3Hpnrjt9Md0gnqEib4bW8sDRjWsnFswwcOcuKQeNKqthOc+Njd0/KnFujuLLW828uaPyy713ugo90YC8XQ29jpXhyq/ChFHjIhOw5ZBoIAseMKB5jI/r/vpDpvYLe62xQpBV5xrL3o/m+K1Ny4/J4ccacYSbqzj4nygfCwCHHuIbRHuvgzdZ92up40W7uf0999bpvF3KqZ/AGppjIosV9YwquDfm+BJg/ERtHHBM1C3EbhH0EI/V32yiTJMdAe6vKMry+yRUKvp48TA0QnMRnHUO2Qj7LvtTFTCp+ZfycKX9Z7PrWOqtvy18XWEdKjBlEbA==']], make(X_M8, X_M16, X_M32) {
   // modules/pbkdf2.js:81
   function sha384_pbkdf2(l0) {
     l0 |= 0;
     let l1 = 0, l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0, l27 = 0, l28 = 0, l29 = 0, l30 = 0, l31 = 0, l32 = 0, l33 = 0, l34 = 0, l35 = 0, l36 = 0, l37 = 0, l38 = 0, l39 = 0, l40 = 0, l41 = 0, l42 = 0, l43 = 0, l44 = 0, l45 = 0, l46 = 0, l47 = 0, l48 = 0, l49 = 0, l50 = 0, l51 = 0, l52 = 0, l53 = 0, l54 = 0, l55 = 0, l56 = 0, l57 = 0, l58 = 0, l92 = 0, l93 = 0, l94 = 0, l95 = 0, l96 = 0, l97 = 0, l98 = 0, l99 = 0, l100 = 0, l101 = 0, l102 = 0, l103 = 0, l116 = 0, l117 = 0, l118 = 0, l119 = 0, l120 = 0, l121 = 0, l122 = 0, l123 = 0, l124 = 0, l125 = 0, l126 = 0, l127 = 0, l128 = 0, l129 = 0, l130 = 0, l131 = 0, l132 = 0, l133 = 0, l134 = 0, l135 = 0, l136 = 0, l137 = 0, l138 = 0, l139 = 0, l140 = 0, l141 = 0, l142 = 0, l143 = 0, l144 = 0, l145 = 0, l146 = 0, l147 = 0, l148 = 0, l149 = 0, l150 = 0, l151 = 0, l152 = 0, l153 = 0, l154 = 0, l155 = 0, l156 = 0, l157 = 0, l158 = 0, l159 = 0, l160 = 0, l161 = 0, l162 = 0, l163 = 0, l164 = 0, l165 = 0, l166 = 0, l167 = 0, l168 = 0, l169 = 0, l170 = 0, l171 = 0, l172 = 0, l173 = 0, l174 = 0, l175 = 0, l176 = 0, l177 = 0, l178 = 0, l179 = 0, l180 = 0, l181 = 0, l182 = 0, l183 = 0, l184 = 0, l185 = 0, l186 = 0, l187 = 0, l188 = 0, l189 = 0, l190 = 0, l191 = 0, l192 = 0, l193 = 0, l194 = 0, l195 = 0, l196 = 0, l197 = 0, l198 = 0, l199 = 0, l200 = 0, l201 = 0, l202 = 0, l203 = 0, l204 = 0, l205 = 0, l206 = 0, l207 = 0, l208 = 0, l209 = 0, l210 = 0, l211 = 0, l212 = 0, l213 = 0, l215 = 0, l216 = 0, l217 = 0, l218 = 0, l219 = 0, l220 = 0, l221 = 0, l222 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t34 = M32[13088];
     const t35 = M32[13089];
@@ -2268,9 +2276,10 @@ export const $sha384_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
   }
   return sha384_pbkdf2;
 } });
-export const $sha512_224_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_224_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $sha512_224_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_224_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/sha2.js:352
   function sha512_224_init() {
+    const M32 = X_M32;
     M32[0] = 0x19544da2;
     M32[1] = 0x8c3d37c8 | 0;
     M32[2] = 0x89dcd4d6 | 0;
@@ -2290,11 +2299,12 @@ export const $sha512_224_init = /* @__PURE__ */ Object.freeze({ layout, name: 's
   }
   return sha512_224_init;
 } });
-export const $sha512_224_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_224_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'k512': region6, 'pbkdf2.inner': region10, 'pbkdf2.outer': region11, 'pbkdf2.u': region12, 'pbkdf2.t': region13 }), params: 1, result: null, data: [[49664, 'Iq4o15gvikLNZe8jkUQ3cS87TezP+8C1vNuJgaXbtek4tUjzW8JWORnQBbbxEfFZm08Zr6SCP5IYgW3a1V4cq0ICA6OYqgfYvm9wRQFbgxKMsuROvoUxJOK0/9XDfQxVb4l78nRdvnKxlhY7/rHegDUSxyWnBtyblCZpz3Txm8HSSvGewWmb5OMlTziGR77vtdWMi8adwQ9lnKx3zKEMJHUCK1lvLOktg+SmbqqEdErU+0G93KmwXLVTEYPaiPl2q99m7lJRPpgQMrQtbcYxqD8h+5jIJwOw5A7vvsd/Wb/Cj6g98wvgxiWnCpNHkafVb4ID4FFjygZwbg4KZykpFPwv0kaFCrcnJskmXDghGy7tKsRa/G0sTd+zlZ0TDThT3mOvi1RzCmWosnc8uwpqduau7UcuycKBOzWCFIUscpJkA/FMoei/ogEwQrxLZhqokZf40HCLS8IwvlQGo1FsxxhS79YZ6JLREKllVSQGmdYqIHFXhTUO9LjRuzJwoGoQyNDSuBbBpBlTq0FRCGw3Hpnrjt9Md0gnqEib4bW8sDRjWsnFswwcOcuKQeNKqthOc+Njd0/KnFujuLLW828uaPyy713ugo90YC8XQ29jpXhyq/ChFHjIhOw5ZBoIAseMKB5jI/r/vpDpvYLe62xQpBV5xrL3o/m+K1Ny4/J4ccacYSbqzj4nygfCwCHHuIbRHuvgzdZ92up40W7uf0999bpvF3KqZ/AGppjIosV9YwquDfm+BJg/ERtHHBM1C3EbhH0EI/V32yiTJMdAe6vKMry+yRUKvp48TA0QnMRnHUO2Qj7LvtTFTCp+ZfycKX9Z7PrWOqtvy18XWEdKjBlEbA==']], make(M8, M16, M32) {
+export const $sha512_224_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_224_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'k512': region6, 'pbkdf2.inner': region10, 'pbkdf2.outer': region11, 'pbkdf2.u': region12, 'pbkdf2.t': region13 }), params: 1, result: null, data: [[49664, 'Iq4o15gvikLNZe8jkUQ3cS87TezP+8C1vNuJgaXbtek4tUjzW8JWORnQBbbxEfFZm08Zr6SCP5IYgW3a1V4cq0ICA6OYqgfYvm9wRQFbgxKMsuROvoUxJOK0/9XDfQxVb4l78nRdvnKxlhY7/rHegDUSxyWnBtyblCZpz3Txm8HSSvGewWmb5OMlTziGR77vtdWMi8adwQ9lnKx3zKEMJHUCK1lvLOktg+SmbqqEdErU+0G93KmwXLVTEYPaiPl2q99m7lJRPpgQMrQtbcYxqD8h+5jIJwOw5A7vvsd/Wb/Cj6g98wvgxiWnCpNHkafVb4ID4FFjygZwbg4KZykpFPwv0kaFCrcnJskmXDghGy7tKsRa/G0sTd+zlZ0TDThT3mOvi1RzCmWosnc8uwpqduau7UcuycKBOzWCFIUscpJkA/FMoei/ogEwQrxLZhqokZf40HCLS8IwvlQGo1FsxxhS79YZ6JLREKllVSQGmdYqIHFXhTUO9LjRuzJwoGoQyNDSuBbBpBlTq0FRCGw3Hpnrjt9Md0gnqEib4bW8sDRjWsnFswwcOcuKQeNKqthOc+Njd0/KnFujuLLW828uaPyy713ugo90YC8XQ29jpXhyq/ChFHjIhOw5ZBoIAseMKB5jI/r/vpDpvYLe62xQpBV5xrL3o/m+K1Ny4/J4ccacYSbqzj4nygfCwCHHuIbRHuvgzdZ92up40W7uf0999bpvF3KqZ/AGppjIosV9YwquDfm+BJg/ERtHHBM1C3EbhH0EI/V32yiTJMdAe6vKMry+yRUKvp48TA0QnMRnHUO2Qj7LvtTFTCp+ZfycKX9Z7PrWOqtvy18XWEdKjBlEbA==']], make(X_M8, X_M16, X_M32) {
   // modules/pbkdf2.js:81
   function sha512_224_pbkdf2(l0) {
     l0 |= 0;
     let l1 = 0, l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0, l27 = 0, l28 = 0, l29 = 0, l30 = 0, l31 = 0, l32 = 0, l33 = 0, l34 = 0, l35 = 0, l36 = 0, l37 = 0, l38 = 0, l39 = 0, l40 = 0, l41 = 0, l42 = 0, l43 = 0, l44 = 0, l45 = 0, l46 = 0, l47 = 0, l48 = 0, l49 = 0, l50 = 0, l84 = 0, l85 = 0, l86 = 0, l87 = 0, l88 = 0, l89 = 0, l90 = 0, l91 = 0, l100 = 0, l101 = 0, l102 = 0, l103 = 0, l104 = 0, l105 = 0, l106 = 0, l107 = 0, l108 = 0, l109 = 0, l110 = 0, l111 = 0, l112 = 0, l113 = 0, l114 = 0, l115 = 0, l116 = 0, l117 = 0, l118 = 0, l119 = 0, l120 = 0, l121 = 0, l122 = 0, l123 = 0, l124 = 0, l125 = 0, l126 = 0, l127 = 0, l128 = 0, l129 = 0, l130 = 0, l131 = 0, l132 = 0, l133 = 0, l134 = 0, l135 = 0, l136 = 0, l137 = 0, l138 = 0, l139 = 0, l140 = 0, l141 = 0, l142 = 0, l143 = 0, l144 = 0, l145 = 0, l146 = 0, l147 = 0, l148 = 0, l149 = 0, l150 = 0, l151 = 0, l152 = 0, l153 = 0, l154 = 0, l155 = 0, l156 = 0, l157 = 0, l158 = 0, l159 = 0, l160 = 0, l161 = 0, l162 = 0, l163 = 0, l164 = 0, l165 = 0, l166 = 0, l167 = 0, l168 = 0, l169 = 0, l170 = 0, l171 = 0, l172 = 0, l173 = 0, l174 = 0, l175 = 0, l176 = 0, l177 = 0, l178 = 0, l179 = 0, l180 = 0, l181 = 0, l182 = 0, l183 = 0, l184 = 0, l185 = 0, l186 = 0, l187 = 0, l188 = 0, l189 = 0, l190 = 0, l191 = 0, l192 = 0, l193 = 0, l194 = 0, l195 = 0, l196 = 0, l197 = 0, l199 = 0, l200 = 0, l201 = 0, l202 = 0, l203 = 0, l204 = 0, l205 = 0, l206 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t34 = M32[13088];
     const t35 = M32[13089];
@@ -2949,9 +2959,10 @@ export const $sha512_224_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 
   }
   return sha512_224_pbkdf2;
 } });
-export const $sha512_256_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_256_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $sha512_256_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_256_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/sha2.js:352
   function sha512_256_init() {
+    const M32 = X_M32;
     M32[0] = 0xfc2bf72c | 0;
     M32[1] = 0x22312194;
     M32[2] = 0xc84c64c2 | 0;
@@ -2971,11 +2982,12 @@ export const $sha512_256_init = /* @__PURE__ */ Object.freeze({ layout, name: 's
   }
   return sha512_256_init;
 } });
-export const $sha512_256_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_256_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'k512': region6, 'pbkdf2.inner': region10, 'pbkdf2.outer': region11, 'pbkdf2.u': region12, 'pbkdf2.t': region13 }), params: 1, result: null, data: [[49664, 'Iq4o15gvikLNZe8jkUQ3cS87TezP+8C1vNuJgaXbtek4tUjzW8JWORnQBbbxEfFZm08Zr6SCP5IYgW3a1V4cq0ICA6OYqgfYvm9wRQFbgxKMsuROvoUxJOK0/9XDfQxVb4l78nRdvnKxlhY7/rHegDUSxyWnBtyblCZpz3Txm8HSSvGewWmb5OMlTziGR77vtdWMi8adwQ9lnKx3zKEMJHUCK1lvLOktg+SmbqqEdErU+0G93KmwXLVTEYPaiPl2q99m7lJRPpgQMrQtbcYxqD8h+5jIJwOw5A7vvsd/Wb/Cj6g98wvgxiWnCpNHkafVb4ID4FFjygZwbg4KZykpFPwv0kaFCrcnJskmXDghGy7tKsRa/G0sTd+zlZ0TDThT3mOvi1RzCmWosnc8uwpqduau7UcuycKBOzWCFIUscpJkA/FMoei/ogEwQrxLZhqokZf40HCLS8IwvlQGo1FsxxhS79YZ6JLREKllVSQGmdYqIHFXhTUO9LjRuzJwoGoQyNDSuBbBpBlTq0FRCGw3Hpnrjt9Md0gnqEib4bW8sDRjWsnFswwcOcuKQeNKqthOc+Njd0/KnFujuLLW828uaPyy713ugo90YC8XQ29jpXhyq/ChFHjIhOw5ZBoIAseMKB5jI/r/vpDpvYLe62xQpBV5xrL3o/m+K1Ny4/J4ccacYSbqzj4nygfCwCHHuIbRHuvgzdZ92up40W7uf0999bpvF3KqZ/AGppjIosV9YwquDfm+BJg/ERtHHBM1C3EbhH0EI/V32yiTJMdAe6vKMry+yRUKvp48TA0QnMRnHUO2Qj7LvtTFTCp+ZfycKX9Z7PrWOqtvy18XWEdKjBlEbA==']], make(M8, M16, M32) {
+export const $sha512_256_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_256_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'k512': region6, 'pbkdf2.inner': region10, 'pbkdf2.outer': region11, 'pbkdf2.u': region12, 'pbkdf2.t': region13 }), params: 1, result: null, data: [[49664, 'Iq4o15gvikLNZe8jkUQ3cS87TezP+8C1vNuJgaXbtek4tUjzW8JWORnQBbbxEfFZm08Zr6SCP5IYgW3a1V4cq0ICA6OYqgfYvm9wRQFbgxKMsuROvoUxJOK0/9XDfQxVb4l78nRdvnKxlhY7/rHegDUSxyWnBtyblCZpz3Txm8HSSvGewWmb5OMlTziGR77vtdWMi8adwQ9lnKx3zKEMJHUCK1lvLOktg+SmbqqEdErU+0G93KmwXLVTEYPaiPl2q99m7lJRPpgQMrQtbcYxqD8h+5jIJwOw5A7vvsd/Wb/Cj6g98wvgxiWnCpNHkafVb4ID4FFjygZwbg4KZykpFPwv0kaFCrcnJskmXDghGy7tKsRa/G0sTd+zlZ0TDThT3mOvi1RzCmWosnc8uwpqduau7UcuycKBOzWCFIUscpJkA/FMoei/ogEwQrxLZhqokZf40HCLS8IwvlQGo1FsxxhS79YZ6JLREKllVSQGmdYqIHFXhTUO9LjRuzJwoGoQyNDSuBbBpBlTq0FRCGw3Hpnrjt9Md0gnqEib4bW8sDRjWsnFswwcOcuKQeNKqthOc+Njd0/KnFujuLLW828uaPyy713ugo90YC8XQ29jpXhyq/ChFHjIhOw5ZBoIAseMKB5jI/r/vpDpvYLe62xQpBV5xrL3o/m+K1Ny4/J4ccacYSbqzj4nygfCwCHHuIbRHuvgzdZ92up40W7uf0999bpvF3KqZ/AGppjIosV9YwquDfm+BJg/ERtHHBM1C3EbhH0EI/V32yiTJMdAe6vKMry+yRUKvp48TA0QnMRnHUO2Qj7LvtTFTCp+ZfycKX9Z7PrWOqtvy18XWEdKjBlEbA==']], make(X_M8, X_M16, X_M32) {
   // modules/pbkdf2.js:81
   function sha512_256_pbkdf2(l0) {
     l0 |= 0;
     let l1 = 0, l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0, l27 = 0, l28 = 0, l29 = 0, l30 = 0, l31 = 0, l32 = 0, l33 = 0, l34 = 0, l35 = 0, l36 = 0, l37 = 0, l38 = 0, l39 = 0, l40 = 0, l41 = 0, l42 = 0, l43 = 0, l44 = 0, l45 = 0, l46 = 0, l47 = 0, l48 = 0, l49 = 0, l50 = 0, l84 = 0, l85 = 0, l86 = 0, l87 = 0, l88 = 0, l89 = 0, l90 = 0, l91 = 0, l100 = 0, l101 = 0, l102 = 0, l103 = 0, l104 = 0, l105 = 0, l106 = 0, l107 = 0, l108 = 0, l109 = 0, l110 = 0, l111 = 0, l112 = 0, l113 = 0, l114 = 0, l115 = 0, l116 = 0, l117 = 0, l118 = 0, l119 = 0, l120 = 0, l121 = 0, l122 = 0, l123 = 0, l124 = 0, l125 = 0, l126 = 0, l127 = 0, l128 = 0, l129 = 0, l130 = 0, l131 = 0, l132 = 0, l133 = 0, l134 = 0, l135 = 0, l136 = 0, l137 = 0, l138 = 0, l139 = 0, l140 = 0, l141 = 0, l142 = 0, l143 = 0, l144 = 0, l145 = 0, l146 = 0, l147 = 0, l148 = 0, l149 = 0, l150 = 0, l151 = 0, l152 = 0, l153 = 0, l154 = 0, l155 = 0, l156 = 0, l157 = 0, l158 = 0, l159 = 0, l160 = 0, l161 = 0, l162 = 0, l163 = 0, l164 = 0, l165 = 0, l166 = 0, l167 = 0, l168 = 0, l169 = 0, l170 = 0, l171 = 0, l172 = 0, l173 = 0, l174 = 0, l175 = 0, l176 = 0, l177 = 0, l178 = 0, l179 = 0, l180 = 0, l181 = 0, l182 = 0, l183 = 0, l184 = 0, l185 = 0, l186 = 0, l187 = 0, l188 = 0, l189 = 0, l190 = 0, l191 = 0, l192 = 0, l193 = 0, l194 = 0, l195 = 0, l196 = 0, l197 = 0, l199 = 0, l200 = 0, l201 = 0, l202 = 0, l203 = 0, l204 = 0, l205 = 0, l206 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t34 = M32[13088];
     const t35 = M32[13089];
@@ -3630,11 +3642,12 @@ export const $sha512_256_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 
   }
   return sha512_256_pbkdf2;
 } });
-export const $sha512_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'k512': region6 }), params: 1, result: null, data: [[49664, 'Iq4o15gvikLNZe8jkUQ3cS87TezP+8C1vNuJgaXbtek4tUjzW8JWORnQBbbxEfFZm08Zr6SCP5IYgW3a1V4cq0ICA6OYqgfYvm9wRQFbgxKMsuROvoUxJOK0/9XDfQxVb4l78nRdvnKxlhY7/rHegDUSxyWnBtyblCZpz3Txm8HSSvGewWmb5OMlTziGR77vtdWMi8adwQ9lnKx3zKEMJHUCK1lvLOktg+SmbqqEdErU+0G93KmwXLVTEYPaiPl2q99m7lJRPpgQMrQtbcYxqD8h+5jIJwOw5A7vvsd/Wb/Cj6g98wvgxiWnCpNHkafVb4ID4FFjygZwbg4KZykpFPwv0kaFCrcnJskmXDghGy7tKsRa/G0sTd+zlZ0TDThT3mOvi1RzCmWosnc8uwpqduau7UcuycKBOzWCFIUscpJkA/FMoei/ogEwQrxLZhqokZf40HCLS8IwvlQGo1FsxxhS79YZ6JLREKllVSQGmdYqIHFXhTUO9LjRuzJwoGoQyNDSuBbBpBlTq0FRCGw3Hpnrjt9Md0gnqEib4bW8sDRjWsnFswwcOcuKQeNKqthOc+Njd0/KnFujuLLW828uaPyy713ugo90YC8XQ29jpXhyq/ChFHjIhOw5ZBoIAseMKB5jI/r/vpDpvYLe62xQpBV5xrL3o/m+K1Ny4/J4ccacYSbqzj4nygfCwCHHuIbRHuvgzdZ92up40W7uf0999bpvF3KqZ/AGppjIosV9YwquDfm+BJg/ERtHHBM1C3EbhH0EI/V32yiTJMdAe6vKMry+yRUKvp48TA0QnMRnHUO2Qj7LvtTFTCp+ZfycKX9Z7PrWOqtvy18XWEdKjBlEbA==']], make(M8, M16, M32) {
+export const $sha512_compress = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_compress', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'block': region1, 'k512': region6 }), params: 1, result: null, data: [[49664, 'Iq4o15gvikLNZe8jkUQ3cS87TezP+8C1vNuJgaXbtek4tUjzW8JWORnQBbbxEfFZm08Zr6SCP5IYgW3a1V4cq0ICA6OYqgfYvm9wRQFbgxKMsuROvoUxJOK0/9XDfQxVb4l78nRdvnKxlhY7/rHegDUSxyWnBtyblCZpz3Txm8HSSvGewWmb5OMlTziGR77vtdWMi8adwQ9lnKx3zKEMJHUCK1lvLOktg+SmbqqEdErU+0G93KmwXLVTEYPaiPl2q99m7lJRPpgQMrQtbcYxqD8h+5jIJwOw5A7vvsd/Wb/Cj6g98wvgxiWnCpNHkafVb4ID4FFjygZwbg4KZykpFPwv0kaFCrcnJskmXDghGy7tKsRa/G0sTd+zlZ0TDThT3mOvi1RzCmWosnc8uwpqduau7UcuycKBOzWCFIUscpJkA/FMoei/ogEwQrxLZhqokZf40HCLS8IwvlQGo1FsxxhS79YZ6JLREKllVSQGmdYqIHFXhTUO9LjRuzJwoGoQyNDSuBbBpBlTq0FRCGw3Hpnrjt9Md0gnqEib4bW8sDRjWsnFswwcOcuKQeNKqthOc+Njd0/KnFujuLLW828uaPyy713ugo90YC8XQ29jpXhyq/ChFHjIhOw5ZBoIAseMKB5jI/r/vpDpvYLe62xQpBV5xrL3o/m+K1Ny4/J4ccacYSbqzj4nygfCwCHHuIbRHuvgzdZ92up40W7uf0999bpvF3KqZ/AGppjIosV9YwquDfm+BJg/ERtHHBM1C3EbhH0EI/V32yiTJMdAe6vKMry+yRUKvp48TA0QnMRnHUO2Qj7LvtTFTCp+ZfycKX9Z7PrWOqtvy18XWEdKjBlEbA==']], make(X_M8, X_M16, X_M32) {
   // modules/sha2.js:246
   function sha512_compress(l0) {
     l0 |= 0;
     let l1 = 0, l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0, l27 = 0, l28 = 0, l29 = 0, l30 = 0, l31 = 0, l32 = 0, l33 = 0, l34 = 0, l35 = 0, l36 = 0, l37 = 0, l38 = 0, l39 = 0, l40 = 0, l41 = 0, l42 = 0, l43 = 0, l44 = 0, l45 = 0, l46 = 0, l47 = 0, l48 = 0, l49 = 0, l50 = 0, l51 = 0, l52 = 0, l53 = 0, l54 = 0, l55 = 0, l56 = 0, l57 = 0, l58 = 0, l59 = 0, l60 = 0, l61 = 0, l62 = 0, l63 = 0, l64 = 0, l65 = 0, l66 = 0, l67 = 0, l68 = 0, l69 = 0, l70 = 0, l71 = 0, l72 = 0, l73 = 0, l74 = 0, l75 = 0, l76 = 0, l77 = 0, l78 = 0, l79 = 0, l80 = 0, l81 = 0, l82 = 0, l83 = 0, l84 = 0, l85 = 0, l87 = 0, l88 = 0, l89 = 0, l90 = 0, l91 = 0, l92 = 0, l93 = 0, l94 = 0, l95 = 0, l96 = 0, l97 = 0, l98 = 0, l99 = 0, l100 = 0, l101 = 0, l102 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     l1 = t1;
     l2 = M32[1];
@@ -4211,9 +4224,10 @@ export const $sha512_compress = /* @__PURE__ */ Object.freeze({ layout, name: 's
   }
   return sha512_compress;
 } });
-export const $sha512_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $sha512_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_init', regions: /* @__PURE__ */ Object.freeze({ 'state': region0 }), params: 0, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/sha2.js:352
   function sha512_init() {
+    const M32 = X_M32;
     M32[0] = 0xf3bcc908 | 0;
     M32[1] = 0x6a09e667;
     M32[2] = 0x84caa73b | 0;
@@ -4233,9 +4247,10 @@ export const $sha512_init = /* @__PURE__ */ Object.freeze({ layout, name: 'sha51
   }
   return sha512_init;
 } });
-export const $sha512_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_output', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'out': region2 }), params: 0, result: null, data: [], make(M8, M16, M32) {
+export const $sha512_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_output', regions: /* @__PURE__ */ Object.freeze({ 'state': region0, 'out': region2 }), params: 0, result: null, data: [], make(X_M8, X_M16, X_M32) {
   // modules/sha2.js:378
   function sha512_output() {
+    const M32 = X_M32;
     const t1 = M32[0];
     const t2 = M32[1];
     M32[8208] = (0xff00ff & ((t2 >>> 24) | (t2 << 8))) | ((0xff00ff00 | 0) & ((t2 >>> 8) | (t2 << 24)));
@@ -4271,11 +4286,12 @@ export const $sha512_output = /* @__PURE__ */ Object.freeze({ layout, name: 'sha
   }
   return sha512_output;
 } });
-export const $sha512_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'k512': region6, 'pbkdf2.inner': region10, 'pbkdf2.outer': region11, 'pbkdf2.u': region12, 'pbkdf2.t': region13 }), params: 1, result: null, data: [[49664, 'Iq4o15gvikLNZe8jkUQ3cS87TezP+8C1vNuJgaXbtek4tUjzW8JWORnQBbbxEfFZm08Zr6SCP5IYgW3a1V4cq0ICA6OYqgfYvm9wRQFbgxKMsuROvoUxJOK0/9XDfQxVb4l78nRdvnKxlhY7/rHegDUSxyWnBtyblCZpz3Txm8HSSvGewWmb5OMlTziGR77vtdWMi8adwQ9lnKx3zKEMJHUCK1lvLOktg+SmbqqEdErU+0G93KmwXLVTEYPaiPl2q99m7lJRPpgQMrQtbcYxqD8h+5jIJwOw5A7vvsd/Wb/Cj6g98wvgxiWnCpNHkafVb4ID4FFjygZwbg4KZykpFPwv0kaFCrcnJskmXDghGy7tKsRa/G0sTd+zlZ0TDThT3mOvi1RzCmWosnc8uwpqduau7UcuycKBOzWCFIUscpJkA/FMoei/ogEwQrxLZhqokZf40HCLS8IwvlQGo1FsxxhS79YZ6JLREKllVSQGmdYqIHFXhTUO9LjRuzJwoGoQyNDSuBbBpBlTq0FRCGw3Hpnrjt9Md0gnqEib4bW8sDRjWsnFswwcOcuKQeNKqthOc+Njd0/KnFujuLLW828uaPyy713ugo90YC8XQ29jpXhyq/ChFHjIhOw5ZBoIAseMKB5jI/r/vpDpvYLe62xQpBV5xrL3o/m+K1Ny4/J4ccacYSbqzj4nygfCwCHHuIbRHuvgzdZ92up40W7uf0999bpvF3KqZ/AGppjIosV9YwquDfm+BJg/ERtHHBM1C3EbhH0EI/V32yiTJMdAe6vKMry+yRUKvp48TA0QnMRnHUO2Qj7LvtTFTCp+ZfycKX9Z7PrWOqtvy18XWEdKjBlEbA==']], make(M8, M16, M32) {
+export const $sha512_pbkdf2 = /* @__PURE__ */ Object.freeze({ layout, name: 'sha512_pbkdf2', regions: /* @__PURE__ */ Object.freeze({ 'k512': region6, 'pbkdf2.inner': region10, 'pbkdf2.outer': region11, 'pbkdf2.u': region12, 'pbkdf2.t': region13 }), params: 1, result: null, data: [[49664, 'Iq4o15gvikLNZe8jkUQ3cS87TezP+8C1vNuJgaXbtek4tUjzW8JWORnQBbbxEfFZm08Zr6SCP5IYgW3a1V4cq0ICA6OYqgfYvm9wRQFbgxKMsuROvoUxJOK0/9XDfQxVb4l78nRdvnKxlhY7/rHegDUSxyWnBtyblCZpz3Txm8HSSvGewWmb5OMlTziGR77vtdWMi8adwQ9lnKx3zKEMJHUCK1lvLOktg+SmbqqEdErU+0G93KmwXLVTEYPaiPl2q99m7lJRPpgQMrQtbcYxqD8h+5jIJwOw5A7vvsd/Wb/Cj6g98wvgxiWnCpNHkafVb4ID4FFjygZwbg4KZykpFPwv0kaFCrcnJskmXDghGy7tKsRa/G0sTd+zlZ0TDThT3mOvi1RzCmWosnc8uwpqduau7UcuycKBOzWCFIUscpJkA/FMoei/ogEwQrxLZhqokZf40HCLS8IwvlQGo1FsxxhS79YZ6JLREKllVSQGmdYqIHFXhTUO9LjRuzJwoGoQyNDSuBbBpBlTq0FRCGw3Hpnrjt9Md0gnqEib4bW8sDRjWsnFswwcOcuKQeNKqthOc+Njd0/KnFujuLLW828uaPyy713ugo90YC8XQ29jpXhyq/ChFHjIhOw5ZBoIAseMKB5jI/r/vpDpvYLe62xQpBV5xrL3o/m+K1Ny4/J4ccacYSbqzj4nygfCwCHHuIbRHuvgzdZ92up40W7uf0999bpvF3KqZ/AGppjIosV9YwquDfm+BJg/ERtHHBM1C3EbhH0EI/V32yiTJMdAe6vKMry+yRUKvp48TA0QnMRnHUO2Qj7LvtTFTCp+ZfycKX9Z7PrWOqtvy18XWEdKjBlEbA==']], make(X_M8, X_M16, X_M32) {
   // modules/pbkdf2.js:81
   function sha512_pbkdf2(l0) {
     l0 |= 0;
     let l1 = 0, l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0, l8 = 0, l9 = 0, l10 = 0, l11 = 0, l12 = 0, l13 = 0, l14 = 0, l15 = 0, l16 = 0, l17 = 0, l18 = 0, l19 = 0, l20 = 0, l21 = 0, l22 = 0, l23 = 0, l24 = 0, l25 = 0, l26 = 0, l27 = 0, l28 = 0, l29 = 0, l30 = 0, l31 = 0, l32 = 0, l33 = 0, l34 = 0, l35 = 0, l36 = 0, l37 = 0, l38 = 0, l39 = 0, l40 = 0, l41 = 0, l42 = 0, l43 = 0, l44 = 0, l45 = 0, l46 = 0, l47 = 0, l48 = 0, l49 = 0, l50 = 0, l51 = 0, l52 = 0, l53 = 0, l54 = 0, l55 = 0, l56 = 0, l57 = 0, l58 = 0, l59 = 0, l60 = 0, l61 = 0, l62 = 0, l63 = 0, l64 = 0, l65 = 0, l66 = 0, l100 = 0, l101 = 0, l102 = 0, l103 = 0, l104 = 0, l105 = 0, l106 = 0, l107 = 0, l108 = 0, l109 = 0, l110 = 0, l111 = 0, l112 = 0, l113 = 0, l114 = 0, l115 = 0, l132 = 0, l133 = 0, l134 = 0, l135 = 0, l136 = 0, l137 = 0, l138 = 0, l139 = 0, l140 = 0, l141 = 0, l142 = 0, l143 = 0, l144 = 0, l145 = 0, l146 = 0, l147 = 0, l148 = 0, l149 = 0, l150 = 0, l151 = 0, l152 = 0, l153 = 0, l154 = 0, l155 = 0, l156 = 0, l157 = 0, l158 = 0, l159 = 0, l160 = 0, l161 = 0, l162 = 0, l163 = 0, l164 = 0, l165 = 0, l166 = 0, l167 = 0, l168 = 0, l169 = 0, l170 = 0, l171 = 0, l172 = 0, l173 = 0, l174 = 0, l175 = 0, l176 = 0, l177 = 0, l178 = 0, l179 = 0, l180 = 0, l181 = 0, l182 = 0, l183 = 0, l184 = 0, l185 = 0, l186 = 0, l187 = 0, l188 = 0, l189 = 0, l190 = 0, l191 = 0, l192 = 0, l193 = 0, l194 = 0, l195 = 0, l196 = 0, l197 = 0, l198 = 0, l199 = 0, l200 = 0, l201 = 0, l202 = 0, l203 = 0, l204 = 0, l205 = 0, l206 = 0, l207 = 0, l208 = 0, l209 = 0, l210 = 0, l211 = 0, l212 = 0, l213 = 0, l214 = 0, l215 = 0, l216 = 0, l217 = 0, l218 = 0, l219 = 0, l220 = 0, l221 = 0, l222 = 0, l223 = 0, l224 = 0, l225 = 0, l226 = 0, l227 = 0, l228 = 0, l229 = 0, l231 = 0, l232 = 0, l233 = 0, l234 = 0, l235 = 0, l236 = 0, l237 = 0, l238 = 0;
+    const M32 = X_M32;
     const t1 = l0;
     const t34 = M32[13088];
     const t35 = M32[13089];

@@ -6,11 +6,13 @@ const region0 = /* @__PURE__ */ Object.freeze({ offset: 0, bytes: 16 });
 const region1 = /* @__PURE__ */ Object.freeze({ offset: 16, bytes: 16 });
 const region2 = /* @__PURE__ */ Object.freeze({ offset: 32, bytes: 16384 });
 const region3 = /* @__PURE__ */ Object.freeze({ offset: 16416, bytes: 324 });
+const region4 = /* @__PURE__ */ Object.freeze({ offset: 16752, bytes: 72 });
 export const regions = /* @__PURE__ */ Object.freeze({
   'gh_key': region0,
   'gh_acc': region1,
   'data': region2,
   'gh_prep': region3,
+  'gh_tmp': region4,
 });
 export const functions = /* @__PURE__ */ Object.freeze(['ghash_blocks', 'polyval_blocks']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });

@@ -9,6 +9,7 @@ const region3 = /* @__PURE__ */ Object.freeze({ offset: 752, bytes: 16 });
 const region4 = /* @__PURE__ */ Object.freeze({ offset: 768, bytes: 16448 });
 const region5 = /* @__PURE__ */ Object.freeze({ offset: 17216, bytes: 368, constant: true });
 const region6 = /* @__PURE__ */ Object.freeze({ offset: 17584, bytes: 480 });
+const region7 = /* @__PURE__ */ Object.freeze({ offset: 18064, bytes: 16384 });
 export const regions = /* @__PURE__ */ Object.freeze({
   'aes_key': region0,
   'aes_rk': region1,
@@ -17,6 +18,7 @@ export const regions = /* @__PURE__ */ Object.freeze({
   'data': region4,
   'aes_tables': region5,
   'aes_rkt': region6,
+  'aes_st': region7,
 });
 export const functions = /* @__PURE__ */ Object.freeze(['aes_cbc_dec', 'aes_cbc_enc', 'aes_cfb_dec', 'aes_cfb_enc', 'aes_ctr', 'aes_ctr32', 'aes_ctr32le', 'aes_ecb_dec', 'aes_ecb_enc', 'aes_expand', 'aes_ofb']);
 const layout = /* @__PURE__ */ Object.freeze({ memoryBytes, link });
