@@ -16,7 +16,7 @@
 // and fewer than 16 pending ciphertext bytes in JS between updates.
 import { bytesArg, typeName } from './checks.js';
 import { WholeStream, concatParts, makeCipher } from './cipher.js';
-import { CHACHA20, XCHACHA20, XSALSA20, arxKernels } from './arx.js';
+import { CHACHA20, XCHACHA20, XSALSA20, arxKernels, heapOffset } from './arx.js';
 import { Instance } from './shell.js';
 
 // An AEAD of this family: the stream cipher kind, the nonce length, whether it is RFC 8439's
@@ -152,8 +152,7 @@ export function aeadCipher(a, target, platform = 'unknown') {
     bind();
     used = 0;
     try {
-      const heapAt = at - (I.linkAt === null ? 0 : I.linkAt.base) - I.target.memoryBytes;
-      if (heapAt < 0 || heapAt % 16 !== 0 || n % 256 !== 0) I.fail(`in-place range at ${at} (${n} bytes) is not in the heap`, RangeError);
+      const heapAt = heapOffset(I, at, n);
       K.setup(st.key, st.nonce);
       counterAt(pos);
       I.fns[atName](heapAt, n >> 6, a.stream.doubleRounds);

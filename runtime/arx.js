@@ -185,6 +185,15 @@ export function arxKernels(k, I) {
  * The cipher function of `k` (SALSA20, CHACHA20, ...) over `target`: a generated modules/chacha.js
  * target, or the list of the function descriptors it uses (what the entries pass).
  */
+// Where byte `at` of the shared memory (a unit the pool staged for an in-place kernel,
+// runtime/workers.js "Ciphers in place") lies in this thread's heap, checked: the heap starts past
+// this thread's copy of the layout, and the kernels take 16-byte-aligned whole groups of four blocks.
+export function heapOffset(I, at, n) {
+  const heapAt = at - (I.linkAt === null ? 0 : I.linkAt.base) - I.target.memoryBytes;
+  if (heapAt < 0 || heapAt % 16 !== 0 || n % 256 !== 0) I.fail(`in-place range at ${at} (${n} bytes) is not in the heap`, RangeError);
+  return heapAt;
+}
+
 export function arxCipher(k, target, platform = 'unknown') {
   const I = new Instance(k.name, target);
   const D = I.region('data', DATA_BYTES).offset;
@@ -251,8 +260,7 @@ export function arxCipher(k, target, platform = 'unknown') {
     I.enter();
     K.bind();
     try {
-      const heapAt = at - (I.linkAt === null ? 0 : I.linkAt.base) - I.target.memoryBytes;
-      if (heapAt < 0 || heapAt % 16 !== 0 || n % 256 !== 0) I.fail(`in-place range at ${at} (${n} bytes) is not in the heap`, RangeError);
+      const heapAt = heapOffset(I, at, n);
       K.setup(st.key, st.nonce);
       const c = lo0 + pos / 64;
       K.counter(c % POW32, hi0 + Math.floor(c / POW32));
